@@ -1,0 +1,11 @@
+/**
+ * @pyramid/core: the zero-dependency vocabulary every package shares.
+ *
+ * @example
+ * import { ok, err, type Result, Random } from '@pyramid/core';
+ * const dice = new Random(42); // same seed, same numbers, on every run
+ */
+export { assertNever, invariant } from './assert.js';
+export { canonicalJson, hashJson, hashString } from './hash.js';
+export { nextUint32, Random, type RandomState, seedRandom } from './random.js';
+export { err, ok, type Result } from './result.js';

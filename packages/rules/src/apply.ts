@@ -1,0 +1,85 @@
+/**
+ * `apply(state, action)`: the referee's one entry point. It returns the new state with a ruling, or
+ * a typed error naming the field; it never throws for bad input and never changes `state`.
+ */
+import { assertNever, err, ok, type Result } from '@pyramid/core';
+import type { Action } from './actions.js';
+import { COLOURED } from './balls.js';
+import { applyBallChoice, applyDynamicOption, applyLag } from './decisions.js';
+import { Draft } from './draft.js';
+import { type RefereeError, refereeError } from './errors.js';
+import { applyExtension, applyFoulEvent, applyInterference } from './events.js';
+import { parseAction } from './parse.js';
+import type { Ruling } from './ruling.js';
+import { judgeShot } from './shot.js';
+import { checkShot } from './shot-check.js';
+import type { MatchState } from './state.js';
+
+export interface Applied {
+  readonly state: MatchState;
+  readonly ruling: Ruling;
+}
+
+/** Parses untrusted input (JSON) and applies it. */
+export function apply(state: MatchState, input: unknown): Result<Applied, RefereeError> {
+  const turn = state.turn;
+  const defaultCueBall = turn.kind === 'shot' && turn.terms.cueBall === 'choose' ? null : COLOURED;
+  const parsed = parseAction(input, defaultCueBall);
+  if (!parsed.ok) return parsed;
+  return applyAction(state, parsed.value);
+}
+
+/** Applies an action already in typed form; it is still checked against the state. */
+export function applyAction(state: MatchState, action: Action): Result<Applied, RefereeError> {
+  const turn = state.turn;
+  if (turn.kind === 'match-over' && action.type !== 'foul') {
+    return err(refereeError('match-over', 'type', `the match is over: player ${turn.winner} won`));
+  }
+  if (turn.kind === 'lag' && action.type !== 'lag') {
+    return err(refereeError('lag-pending', 'type', 'a lag for the right to play is pending'));
+  }
+  let drafted: Result<Draft, RefereeError>;
+  switch (action.type) {
+    case 'shot': {
+      if (turn.kind === 'decision') {
+        return err(
+          refereeError(
+            'decision-pending',
+            'type',
+            `a ${turn.decision.kind} decision by player ${turn.decision.player} is pending`,
+          ),
+        );
+      }
+      if (turn.kind !== 'shot') return err(refereeError('action-out-of-turn', 'type', 'no shot is due'));
+      const checked = checkShot(state, turn, action);
+      if (!checked.ok) return checked;
+      const draft = new Draft(state, 'shot', action.player);
+      judgeShot(draft, turn, action, checked.value);
+      drafted = ok(draft);
+      break;
+    }
+    case 'penalty-ball':
+    case 'exchange-ball':
+      drafted = applyBallChoice(state, action);
+      break;
+    case 'dynamic-option':
+      drafted = applyDynamicOption(state, action);
+      break;
+    case 'lag':
+      drafted = applyLag(state, action);
+      break;
+    case 'foul':
+      drafted = applyFoulEvent(state, action);
+      break;
+    case 'interference':
+      drafted = applyInterference(state, action);
+      break;
+    case 'extension':
+      drafted = applyExtension(state, action);
+      break;
+    default:
+      return assertNever(action, 'action');
+  }
+  if (!drafted.ok) return drafted;
+  return ok(drafted.value.finish());
+}

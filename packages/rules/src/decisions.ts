@@ -1,0 +1,142 @@
+/**
+ * The decisions the rules give a player: the penalty ball (Free/Combined/Dynamic 7), the exchange
+ * ball for a legally pocketed cue ball (Combined/Dynamic 5.2), the Dynamic option (Dynamic 7), and
+ * the lag (п.7) that starts a match, restarts after §27 and opens the Classic 70:70 play-off.
+ */
+import { err, ok, type Result } from '@pyramid/core';
+import type { DynamicOptionAction, ExchangeBallAction, LagAction, PenaltyBallAction } from './actions.js';
+import { ballName, COLOURED } from './balls.js';
+import { breakTurn, Draft } from './draft.js';
+import { type RefereeError, refereeError } from './errors.js';
+import { reasons } from './explain.js';
+import { resolveShot, setShot } from './penalty.js';
+import type { MatchState, PendingDecision } from './state.js';
+
+type DecisionAction = PenaltyBallAction | ExchangeBallAction | DynamicOptionAction;
+
+function pendingFor(state: MatchState, action: DecisionAction): Result<PendingDecision, RefereeError> {
+  const turn = state.turn;
+  if (turn.kind !== 'decision') {
+    return err(refereeError('no-decision-pending', 'type', `no ${action.type} decision is pending`));
+  }
+  if (turn.decision.kind !== action.type) {
+    return err(
+      refereeError(
+        'no-decision-pending',
+        'type',
+        `no ${action.type} decision is pending (a ${turn.decision.kind} decision is)`,
+      ),
+    );
+  }
+  if (turn.decision.player !== action.player) {
+    return err(
+      refereeError(
+        'action-out-of-turn',
+        'player',
+        `the ${action.type} decision is player ${turn.decision.player}'s`,
+      ),
+    );
+  }
+  return ok(turn.decision);
+}
+
+export function applyBallChoice(
+  state: MatchState,
+  action: PenaltyBallAction | ExchangeBallAction,
+): Result<Draft, RefereeError> {
+  const pending = pendingFor(state, action);
+  if (!pending.ok) return pending;
+  const decision = pending.value;
+  if (decision.kind === 'dynamic-option') throw new Error('unreachable: checked by pendingFor');
+  if (!state.table.includes(action.ball)) {
+    return err(
+      refereeError('ball-not-on-table', 'ball', `${ballName(action.ball, 'en')} is not on the table`),
+    );
+  }
+  // Free 7 allows any ball; elsewhere the coloured ball is the cue ball and only object balls are taken.
+  if (action.ball === COLOURED && (state.variant !== 'free' || action.type === 'exchange-ball')) {
+    return err(
+      refereeError(
+        'illegal-cue-ball',
+        'ball',
+        'the coloured cue ball cannot be taken; choose an object ball',
+      ),
+    );
+  }
+  const draft = new Draft(state, action.type, action.player);
+  draft.toShelf(action.player, action.ball);
+  draft.say(
+    action.type === 'penalty-ball'
+      ? reasons.penaltyBallTaken(action.player, action.ball)
+      : reasons.exchangeBallTaken(action.player, action.ball),
+  );
+  draft.turn = resolveShot(draft, decision.then);
+  return ok(draft);
+}
+
+export function applyDynamicOption(
+  state: MatchState,
+  action: DynamicOptionAction,
+): Result<Draft, RefereeError> {
+  const pending = pendingFor(state, action);
+  if (!pending.ok) return pending;
+  const decision = pending.value;
+  if (decision.kind !== 'dynamic-option') throw new Error('unreachable: checked by pendingFor');
+  const draft = new Draft(state, action.type, action.player);
+  draft.say(reasons.dynamicOption(action.option));
+  if (action.option === 2) {
+    setShot(draft, action.player, {
+      kind: 'penalty',
+      cueBall: COLOURED,
+      inHand: 'anywhere',
+      objectBallsOnly: true,
+      callRequired: false,
+    });
+    return ok(draft);
+  }
+  if (decision.pointWithOption1) {
+    if (!state.settings.winningPointByPenalty && draft.scores[action.player] + 1 >= draft.target()) {
+      draft.say(reasons.penaltyPointWithheld());
+      draft.turn = resolveShot(draft, decision.option1Then);
+      return ok(draft);
+    }
+    draft.addPoints(action.player, 1);
+    draft.say(reasons.penaltyPoint('dynamic', action.player));
+    if (draft.scores[action.player] >= draft.target()) {
+      draft.winFrame(action.player);
+      return ok(draft);
+    }
+  }
+  draft.say(reasons.penaltyBallDue('dynamic', action.player));
+  draft.turn = {
+    kind: 'decision',
+    decision: { kind: 'penalty-ball', player: action.player, then: decision.option1Then },
+  };
+  return ok(draft);
+}
+
+export function applyLag(state: MatchState, action: LagAction): Result<Draft, RefereeError> {
+  const turn = state.turn;
+  if (turn.kind !== 'lag') return err(refereeError('no-decision-pending', 'type', 'no lag is pending'));
+  const draft = new Draft(state, action.type, null);
+  draft.say(reasons.lag(action.winner, action.first));
+  switch (turn.reason) {
+    case 'match-start':
+      draft.breaker = action.first;
+      draft.turn = breakTurn(action.first);
+      break;
+    case 'interference':
+      draft.turn = breakTurn(action.first);
+      break;
+    case 'play-off':
+      setShot(draft, action.first, {
+        kind: 'ordinary',
+        cueBall: COLOURED,
+        inHand: 'house',
+        objectBallsOnly: false,
+        callRequired: true,
+      });
+      break;
+  }
+  return ok(draft);
+}

@@ -1,0 +1,191 @@
+/**
+ * A ruling in the making. The referee's steps write to this scratch copy; `finish` freezes it into
+ * a new state and a ruling. The input state is never written to: arrays are copied before change.
+ */
+import type { Point } from '@pyramid/table';
+import { classicRack, rackPositions } from '@pyramid/table';
+import type { ActionType } from './actions.js';
+import { type BallId, COLOURED, sortBalls, WHITE_BALLS } from './balls.js';
+import { joinReasons, reasons } from './explain.js';
+import { type Positions, respot, SPEC, withoutBalls } from './position.js';
+import type { FoulCode, Reason, Respot, Ruling, Verdict } from './ruling.js';
+import { type MatchState, other, type Player, type ShotTurn, type Turn } from './state.js';
+import { targetScore } from './variant.js';
+
+export class Draft {
+  scores: [number, number];
+  shelves: [BallId[], BallId[]];
+  table: BallId[];
+  positions: Positions | null;
+  turn: Turn;
+  lastPocketed: BallId | null;
+  playOff: boolean;
+  extensionsUsed: [number, number];
+  shotsInFrame: number;
+  frame: number;
+  framesWon: [number, number];
+  breaker: Player | null;
+
+  verdict: Verdict = 'legal';
+  fouls: FoulCode[] = [];
+  readonly points: [number, number] = [0, 0];
+  readonly scored: BallId[] = [];
+  readonly shelved: { ball: BallId; player: Player }[] = [];
+  readonly respotted: Respot[] = [];
+  readonly reasons: Reason[] = [];
+  frameWinner: Player | null = null;
+  matchWinner: Player | null = null;
+
+  constructor(
+    readonly state: MatchState,
+    readonly action: ActionType,
+    readonly player: Player | null,
+  ) {
+    this.scores = [state.scores[0], state.scores[1]];
+    this.shelves = [state.shelves[0].slice(), state.shelves[1].slice()];
+    this.table = state.table.slice();
+    this.positions = state.positions;
+    this.turn = state.turn;
+    this.lastPocketed = state.lastPocketed;
+    this.playOff = state.playOff;
+    this.extensionsUsed = [state.extensionsUsed[0], state.extensionsUsed[1]];
+    this.shotsInFrame = state.shotsInFrame;
+    this.frame = state.frame;
+    this.framesWon = [state.framesWon[0], state.framesWon[1]];
+    this.breaker = state.breaker;
+  }
+
+  get variant() {
+    return this.state.variant;
+  }
+
+  get settings() {
+    return this.state.settings;
+  }
+
+  say(reason: Reason): void {
+    this.reasons.push(reason);
+  }
+
+  addPoints(player: Player, points: number): void {
+    this.scores[player] += points;
+    this.points[player] += points;
+  }
+
+  removeFromTable(balls: readonly BallId[]): void {
+    if (balls.length === 0) return;
+    this.table = this.table.filter((ball) => !balls.includes(ball));
+    this.positions = withoutBalls(this.positions, balls);
+  }
+
+  putOnTable(ball: BallId, at: Point | null): void {
+    if (!this.table.includes(ball)) this.table = sortBalls([...this.table, ball]);
+    if (this.positions !== null) {
+      if (at === null) this.positions = null;
+      else this.positions = { ...this.positions, [ball]: at };
+    }
+  }
+
+  toShelf(player: Player, ball: BallId): void {
+    this.removeFromTable([ball]);
+    this.shelves[player].push(ball);
+    this.shelved.push({ ball, player });
+  }
+
+  /** п.25: puts `balls` (currently off the bed) back on the spotting line. */
+  respot(balls: readonly BallId[]): void {
+    if (balls.length === 0) return;
+    const result = respot(balls, this.positions);
+    this.positions = result.positions;
+    this.table = sortBalls([...this.table, ...balls]);
+    this.respotted.push(...result.respotted);
+    this.say(reasons.respotted(result.respotted.map((entry) => entry.ball)));
+  }
+
+  target(): number {
+    return targetScore(this.variant);
+  }
+
+  /** Ends the frame: the match too if `framesToWin` is reached, otherwise the next frame is racked. */
+  winFrame(winner: Player): void {
+    this.frameWinner = winner;
+    this.finalScores = [this.scores[0], this.scores[1]];
+    this.say(reasons.frameWon(winner, this.scores));
+    this.framesWon[winner] += 1;
+    if (this.framesWon[winner] >= this.settings.framesToWin) {
+      this.matchWinner = winner;
+      this.turn = { kind: 'match-over', winner };
+      if (this.settings.framesToWin > 1) this.say(reasons.matchWon(winner, this.framesWon));
+      return;
+    }
+    // п.9 reading: breaks alternate between frames; if the record never said who broke, the loser breaks.
+    const breaker = this.breaker === null ? other(winner) : other(this.breaker);
+    this.startFrame(this.frame + 1, breaker);
+  }
+
+  startFrame(frame: number, breaker: Player): void {
+    this.frame = frame;
+    this.breaker = breaker;
+    this.scores = [0, 0];
+    this.shelves = [[], []];
+    const rack = this.variant === 'classic' ? classicRack(SPEC) : rackPositions(SPEC, WHITE_BALLS);
+    const positions: Record<string, Point> = {};
+    for (const { ball, at } of rack) positions[ball] = at;
+    this.table = sortBalls(WHITE_BALLS);
+    this.positions = positions;
+    this.lastPocketed = null;
+    this.playOff = false;
+    this.extensionsUsed = [0, 0];
+    this.shotsInFrame = 0;
+    this.turn = breakTurn(breaker);
+    this.say(reasons.nextFrame(frame, breaker));
+  }
+
+  finish(): { state: MatchState; ruling: Ruling } {
+    const state: MatchState = {
+      variant: this.state.variant,
+      settings: this.state.settings,
+      players: this.state.players,
+      frame: this.frame,
+      framesWon: this.framesWon,
+      breaker: this.breaker,
+      scores: this.scores,
+      shelves: this.shelves,
+      table: this.table,
+      positions: this.positions,
+      turn: this.turn,
+      lastPocketed: this.lastPocketed,
+      playOff: this.playOff,
+      extensionsUsed: this.extensionsUsed,
+      shotsInFrame: this.shotsInFrame,
+    };
+    const ruling: Ruling = {
+      action: this.action,
+      player: this.player,
+      verdict: this.verdict,
+      fouls: this.fouls,
+      points: this.points,
+      scores: this.frameWinner === null ? this.scores : this.finalScores,
+      scored: this.scored,
+      shelved: this.shelved,
+      respotted: this.respotted,
+      next: this.turn,
+      frameWinner: this.frameWinner,
+      matchWinner: this.matchWinner,
+      reasons: this.reasons,
+      explanation: joinReasons(this.reasons),
+    };
+    return { state, ruling };
+  }
+
+  /** The scores at the moment the frame was won (a new frame resets the live ones). */
+  finalScores: [number, number] = [0, 0];
+}
+
+export function breakTurn(player: Player): ShotTurn {
+  return {
+    kind: 'shot',
+    player,
+    terms: { kind: 'break', cueBall: COLOURED, inHand: 'house', objectBallsOnly: false, callRequired: false },
+  };
+}

@@ -1,0 +1,30 @@
+/** Typed rejections. Bad input never throws and never changes the state it was applied to. */
+export const ERROR_CODES = [
+  'malformed-action', // not an action at all: wrong type, missing or extra fields
+  'unknown-ball', // a ball id outside 0–15
+  'action-out-of-turn', // the acting player may not act now
+  'no-decision-pending', // a decision that is not pending
+  'decision-pending', // a shot or event while a decision is pending
+  'lag-pending', // anything but a lag while a lag is pending
+  'match-over', // anything after the match has been won
+  'ball-not-on-table', // a ball named in the facts or a decision that is not on the bed
+  'ball-pocketed-twice', // a ball pocketed or sent off the table more than once
+  'illegal-cue-ball', // a cue ball the rules do not allow for this shot
+  'call-required', // Classic 5.2: no call
+  'call-not-allowed', // a call in a variant or shot that takes none
+  'placement-invalid', // a ball in hand placed outside its area or onto another ball
+  'impossible-facts', // facts that contradict each other or the state
+  'invalid-setup', // a record's starting situation that cannot occur
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface RefereeError {
+  readonly code: ErrorCode;
+  /** The offending field, as a path inside the action or setup (e.g. `outcome.facts.pocketed[1].ball`). */
+  readonly field: string;
+  readonly message: string;
+}
+
+export function refereeError(code: ErrorCode, field: string, message: string): RefereeError {
+  return { code, field, message };
+}

@@ -1,0 +1,416 @@
+/**
+ * The referee's phrasebook: every reason a ruling can give, in Russian and English, with the
+ * paragraph it applies. Rulings carry these, so a person can check each decision against the text.
+ */
+import { assertNever } from '@pyramid/core';
+import { POCKET_NAMES, type PocketId } from '@pyramid/table';
+import { type BallId, ballName } from './balls.js';
+import type { FoulCode, Reason } from './ruling.js';
+import type { InHand, Player, ShotTerms, Turn } from './state.js';
+import { VARIANT_NAMES, type Variant } from './variant.js';
+
+const r = (cite: string, ru: string, en: string): Reason => ({ cite, ru, en });
+
+function list(balls: readonly BallId[], lang: 'ru' | 'en'): string {
+  return balls.map((ball) => ballName(ball, lang)).join(', ');
+}
+
+const playerName = (player: Player, lang: 'ru' | 'en'): string =>
+  lang === 'ru' ? `игрок ${player === 0 ? 'A' : 'B'}` : `player ${player === 0 ? 'A' : 'B'}`;
+
+export function foulReason(code: FoulCode): Reason {
+  switch (code) {
+    case '29.1(1)':
+      return r(
+        '29.1(1)',
+        'Биток не коснулся ни одного прицельного шара (п.5.3) — штраф.',
+        'The cue ball touched no object ball (п.5.3): foul.',
+      );
+    case '29.1(2)':
+      return r(
+        '29.1(2)',
+        'Неправильный начальный удар (п.12.1): ни один шар не забит и менее двух прицельных шаров достигли борта — штраф.',
+        'Incorrect break (п.12.1): no ball pocketed and fewer than two object balls reached a cushion: foul.',
+      );
+    case '29.1(3)':
+      return r(
+        '29.1(3)',
+        'Следующий удар начат до завершения предыдущего (п.14.2) — штраф.',
+        'The next stroke began before the previous shot had ended (п.14.2): foul.',
+      );
+    case '29.1(4)':
+      return r(
+        '29.1(4)',
+        'Неправильный удар кием по битку (п.15) — штраф.',
+        'Improper cue strike (п.15): foul.',
+      );
+    case '29.1(5)':
+      return r(
+        '29.1(5)',
+        'Удар нанесён с отрывом обеих ног от пола (п.16) — штраф.',
+        'Stroke played with both feet off the floor (п.16): foul.',
+      );
+    case '29.1(6)':
+      return r(
+        '29.1(6)',
+        'Запрещённое касание шаров (п.17) — штраф.',
+        'Forbidden touching of a ball (п.17): foul.',
+      );
+    case '29.1(7)':
+      return r('29.1(7)', 'Двойной удар (п.18) — штраф.', 'Double hit (п.18): foul.');
+    case '29.1(8)':
+      return r('29.1(8)', 'Пропих (п.19.1, п.19.2) — штраф.', 'Push shot (п.19.1, п.19.2): foul.');
+    case '29.1(9)':
+      return r(
+        '29.1(9)',
+        'Удар завершён неправильно (п.20): ни один шар не забит и условие завершения удара не выполнено — штраф.',
+        'The shot was not completed correctly (п.20): nothing pocketed and the completion condition not met: foul.',
+      );
+    case '29.1(10)':
+      return r(
+        '29.1(10)',
+        'Шар выскочил за борт (п.24.3) — штраф.',
+        'A ball jumped off the table (п.24.3): foul.',
+      );
+    case '29.1(11)':
+      return r('29.1(11)', 'Замедленная игра (п.26) — штраф.', 'Slow play (п.26): foul.');
+    case '29.1(12)':
+      return r(
+        '29.1(12)',
+        'Вмешательство в игру соперника (п.28) — штраф.',
+        "Interference in the opponent's game (п.28): foul.",
+      );
+    case 'from-house':
+      return r(
+        'п.21',
+        'Удар с руки из дома: биток первым коснулся шара, находящегося в доме, не выйдя из дома — штраф.',
+        'From hand from the house: the cue ball first hit a ball lying in the house without leaving the house: foul.',
+      );
+    case 'classic-5.5':
+      return r(
+        'Classic 5.5',
+        'Биток упал в лузу — штраф (Классическая 5.5).',
+        'The cue ball fell into a pocket: foul (Classic 5.5).',
+      );
+    default:
+      return assertNever(code, 'foul code');
+  }
+}
+
+export const reasons = {
+  onePenalty: (count: number): Reason =>
+    r(
+      '29.2',
+      `Нарушений при ударе: ${count}; штраф взимается в одинарном размере.`,
+      `${count} breaches in one shot: one penalty only.`,
+    ),
+  voidPockets: (balls: readonly BallId[]): Reason =>
+    r(
+      'п.22.3',
+      `Шары, упавшие при ударе с нарушением, забиты неправильно и не засчитываются: ${list(balls, 'ru')}.`,
+      `Balls that fell on a fouled shot are incorrectly pocketed and do not count: ${list(balls, 'en')}.`,
+    ),
+  respotted: (balls: readonly BallId[]): Reason =>
+    r(
+      'п.25',
+      `Выставляются на линию выставления шаров: ${list(balls, 'ru')}.`,
+      `Re-spotted on the spotting line: ${list(balls, 'en')}.`,
+    ),
+  breakCorrect: (): Reason => r('п.12.1', 'Начальный удар выполнен правильно.', 'The break is correct.'),
+  scored: (player: Player, balls: readonly BallId[], points: number, variant: Variant): Reason =>
+    r(
+      variant === 'classic' ? 'Classic 5.1, 5.3' : `${VARIANT_NAMES[variant].en.split(' ')[0]} 6, п.22.2`,
+      `Правильно забиты: ${list(balls, 'ru')}; ${playerName(player, 'ru')} получает ${points} очк.`,
+      `Correctly pocketed: ${list(balls, 'en')}; ${playerName(player, 'en')} scores ${points}.`,
+    ),
+  lastBallBonus: (): Reason =>
+    r(
+      'Classic 5.1',
+      'К последнему прицельному шару прибавляется 10 очков.',
+      'The last object ball on the table scores 10 extra points.',
+    ),
+  continueVisit: (): Reason =>
+    r(
+      'п.10',
+      'Шар забит — игрок продолжает игровой подход.',
+      'A ball was pocketed: the player continues his visit.',
+    ),
+  nothingPocketed: (variant: Variant): Reason =>
+    r(
+      variant === 'free' ? 'Free 5.3' : 'п.10',
+      'Ни один шар не забит — право удара переходит к сопернику.',
+      'Nothing was pocketed: the turn passes to the opponent.',
+    ),
+  svoyak: (variant: 'combined' | 'dynamic'): Reason =>
+    variant === 'combined'
+      ? r(
+          'Combined 5.1, 5.2',
+          'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки из дома (п.21).',
+          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to his shelf and plays a premium shot from hand from the house (п.21).',
+        )
+      : r(
+          'Dynamic 5.1, 5.2',
+          'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки с любого места стола, при котором забивать можно только прицельный шар.',
+          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to his shelf and plays a premium shot from hand anywhere, on which only object balls may be pocketed.',
+        ),
+  dynamicCueNotCounted: (): Reason =>
+    r(
+      'Dynamic 5.2',
+      'На ударе, при котором забивать можно только прицельный шар, биток упал: он не засчитывается, штраф не налагается; соперник играет с руки с любого места стола.',
+      'On a shot where only object balls may be pocketed the cue ball fell: it does not count and there is no penalty; the opponent plays from hand anywhere on the table.',
+    ),
+  unordered: (balls: readonly BallId[]): Reason =>
+    r(
+      'Classic 5.4, 6',
+      `Незаказанные шары выставляются, очков нет, штрафа нет: ${list(balls, 'ru')}.`,
+      `Unordered balls are re-spotted, no points, no penalty: ${list(balls, 'en')}.`,
+    ),
+  calledBallMissed: (ball: BallId, pocket: PocketId): Reason =>
+    r(
+      'Classic 5.2, 5.3',
+      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_NAMES[pocket].ru}) не сыгран.`,
+      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en}) was not pocketed.`,
+    ),
+  calledBallPocketed: (ball: BallId, pocket: PocketId): Reason =>
+    r(
+      'Classic 5.3',
+      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_NAMES[pocket].ru}) сыгран правильно: засчитываются все упавшие шары.`,
+      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en}) was pocketed: every ball that fell counts.`,
+    ),
+  breakBallsNotCounted: (balls: readonly BallId[]): Reason =>
+    r(
+      'Classic 4 (setting)',
+      `По настройке шары, забитые при разбое, не засчитываются и выставляются: ${list(balls, 'ru')}.`,
+      `By setting, balls pocketed on the break do not count and are re-spotted: ${list(balls, 'en')}.`,
+    ),
+  penaltyPoint: (variant: Variant, beneficiary: Player): Reason =>
+    r(
+      `${VARIANT_NAMES[variant].en.split(' ')[0]} 6`,
+      `К счёту соперника нарушителя (${playerName(beneficiary, 'ru')}) прибавляется одно очко.`,
+      `One point is added to the score of the offender's opponent (${playerName(beneficiary, 'en')}).`,
+    ),
+  penaltyPointWithheld: (): Reason =>
+    r(
+      'Free/Combined/Dynamic 6 (setting)',
+      'По настройке восьмое очко не может быть получено за штраф: соперник получает только право удара.',
+      'By setting the 8th point cannot come from a penalty: the opponent only gets the turn.',
+    ),
+  penaltyBallDue: (variant: Variant, player: Player): Reason =>
+    r(
+      `${VARIANT_NAMES[variant].en.split(' ')[0]} 7`,
+      `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору (после выставления шаров).`,
+      `${playerName(player, 'en')} takes a penalty ball of his choice from the table (after re-spotting).`,
+    ),
+  dynamicOptionDue: (player: Player): Reason =>
+    r(
+      'Dynamic 7',
+      `${playerName(player, 'ru')} выбирает: (1) снять любой шар на свою полку и играть из сложившейся позиции или (2) штрафной удар битком с любого места стола.`,
+      `${playerName(player, 'en')} chooses: (1) take any ball to his shelf and play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table.`,
+    ),
+  classicPenalty: (offender: Player, deducted: number): Reason =>
+    r(
+      'Classic 5.6',
+      `С текущего счёта нарушителя (${playerName(offender, 'ru')}) списывается ${deducted} очк., к счёту соперника прибавляется 5 очков.`,
+      `${deducted} points are deducted from the offender (${playerName(offender, 'en')}) and 5 added to the opponent.`,
+    ),
+  classicFloor: (): Reason =>
+    r(
+      'Classic 5.6 (setting)',
+      'По настройке счёт не может быть отрицательным.',
+      'By setting, a score cannot go below zero.',
+    ),
+  cueBallInHandAfterFoul: (variant: Variant, where: InHand): Reason =>
+    variant === 'dynamic'
+      ? r(
+          'Dynamic 7 (reading)',
+          'Биток вне игровой поверхности: соперник играет им с руки с любого места стола.',
+          'The cue ball is off the bed: the opponent plays it from hand anywhere on the table.',
+        )
+      : r(
+          variant === 'classic' ? 'Classic 5.5, п.21' : 'Combined 7, п.21',
+          `Биток забит неправильно или выскочил: соперник производит штрафной удар с руки ${where === 'temporary-house' ? 'из временного дома' : 'из дома'}.`,
+          `The cue ball was pocketed illegally or jumped: the opponent takes a penalty shot from hand from the ${where === 'temporary-house' ? 'temporary house' : 'house'}.`,
+        ),
+  playFromPosition: (): Reason =>
+    r(
+      'п.10',
+      'Соперник продолжает игру из сложившейся позиции.',
+      'The opponent plays on from the position as it lies.',
+    ),
+  temporaryHouse: (): Reason =>
+    r(
+      'п.21',
+      'Все прицельные шары находятся в доме: удар производится из временного дома.',
+      'Every object ball lies in the house: the shot is taken from the temporary house.',
+    ),
+  frameWon: (player: Player, scores: readonly [number, number]): Reason =>
+    r(
+      '§1',
+      `${playerName(player, 'ru')} выигрывает партию со счётом ${scores[0]}:${scores[1]}.`,
+      `${playerName(player, 'en')} wins the frame, ${scores[0]}:${scores[1]}.`,
+    ),
+  matchWon: (player: Player, frames: readonly [number, number]): Reason =>
+    r(
+      'match',
+      `${playerName(player, 'ru')} выигрывает матч (${frames[0]}:${frames[1]} по партиям).`,
+      `${playerName(player, 'en')} wins the match (${frames[0]}:${frames[1]} in frames).`,
+    ),
+  nextFrame: (frame: number, breaker: Player): Reason =>
+    r(
+      'п.9 (reading)',
+      `Партия ${frame}: пирамида устанавливается заново, разбивает ${playerName(breaker, 'ru')}.`,
+      `Frame ${frame}: the pyramid is racked again and ${playerName(breaker, 'en')} breaks.`,
+    ),
+  playOffStart: (ball: BallId | null): Reason =>
+    r(
+      'Classic 5.7',
+      `Счёт 70:70: ${ball === null ? '' : `${ballName(ball, 'ru')} выставляется на заднюю отметку; `}право удара определяется розыгрышем, игра с руки из дома до забитого шара или штрафа.`,
+      `70:70: ${ball === null ? '' : `${ballName(ball, 'en')} goes back on the back spot; `}a lag decides who plays, from hand from the house, until a ball is pocketed or a foul.`,
+    ),
+  playOffDecided: (winner: Player, byFoul: boolean): Reason =>
+    r(
+      'Classic 5.7',
+      byFoul
+        ? `Штраф в дополнительной игре: побеждает ${playerName(winner, 'ru')}.`
+        : `Шар забит в дополнительной игре: побеждает ${playerName(winner, 'ru')}.`,
+      byFoul
+        ? `A foul in the play-off: ${playerName(winner, 'en')} wins.`
+        : `A ball pocketed in the play-off: ${playerName(winner, 'en')} wins.`,
+    ),
+  penaltyBallTaken: (player: Player, ball: BallId): Reason =>
+    r(
+      'штрафной шар',
+      `${playerName(player, 'ru')} снимает штрафной шар на свою полку: ${ballName(ball, 'ru')}.`,
+      `${playerName(player, 'en')} takes the penalty ball to his shelf: ${ballName(ball, 'en')}.`,
+    ),
+  exchangeBallTaken: (player: Player, ball: BallId): Reason =>
+    r(
+      'Combined/Dynamic 5.2',
+      `${playerName(player, 'ru')} снимает ${ballName(ball, 'ru')} на свою полку взамен забитого битка.`,
+      `${playerName(player, 'en')} takes ${ballName(ball, 'en')} to his shelf in exchange for the pocketed cue ball.`,
+    ),
+  dynamicOption: (option: 1 | 2): Reason =>
+    option === 1
+      ? r(
+          'Dynamic 7(1)',
+          'Выбран вариант (1): снять любой шар на свою полку и продолжить игру из сложившейся позиции.',
+          'Option (1) chosen: take any ball to the shelf and play on from the position.',
+        )
+      : r(
+          'Dynamic 7(2)',
+          'Выбран вариант (2): штрафной удар битком с любого места стола, забивать можно только прицельный шар.',
+          'Option (2) chosen: a penalty shot with the cue ball from anywhere, only object balls may be pocketed.',
+        ),
+  lag: (winner: Player, first: Player): Reason =>
+    r(
+      'п.7',
+      `Розыгрыш выиграл ${playerName(winner, 'ru')}; первым играет ${playerName(first, 'ru')}.`,
+      `${playerName(winner, 'en')} won the lag; ${playerName(first, 'en')} plays first.`,
+    ),
+  interferenceRestored: (): Reason =>
+    r(
+      '§27',
+      'Вмешательство постороннего: шары возвращаются на исходные позиции, штраф не налагается, удар переигрывается.',
+      'Interference by an outsider: the balls go back to where they were, no penalty, the shot is replayed.',
+    ),
+  interferenceRerack: (exchanged: { from: BallId; to: Player } | null): Reason =>
+    r(
+      '§27',
+      `Положение восстановить невозможно: цветной шар в доме${exchanged ? ` (возвращён в игру взамен ${ballName(exchanged.from, 'ru')})` : ''}, белые шары устанавливаются пирамидой с вершиной на задней отметке, право удара разыгрывается, счёт сохраняется.`,
+      `The position cannot be restored: the coloured ball goes in the house${exchanged ? ` (returned to play in exchange for ${ballName(exchanged.from, 'en')})` : ''}, the white balls are racked with the apex on the back spot, a lag decides who breaks, the score stands.`,
+    ),
+  afterFrameNoPenalty: (): Reason =>
+    r(
+      'п.22.3',
+      'Нарушение после того, как партия решена, не наказывается и не меняет результат.',
+      'A breach after the frame has been decided is not penalised and does not change the result.',
+    ),
+  touchAfterShot: (): Reason =>
+    r(
+      'п.22.3',
+      'Нарушение после завершения удара: забитые шары засчитаны, штраф налагается; позиция восстанавливается, право удара переходит к сопернику.',
+      'A breach after the shot ended: the pocketed balls stand, the penalty applies; the position is restored and the turn passes.',
+    ),
+  strikerContinues: (): Reason =>
+    r(
+      'п.28',
+      'Нарушил игрок, не выполняющий удар: шар возвращается на место, игровой подход соперника продолжается.',
+      "The non-striker offended: the ball is put back and the striker's visit continues.",
+    ),
+  extension: (player: Player, left: number): Reason =>
+    r(
+      'п.26',
+      `${playerName(player, 'ru')} берёт дополнительное время (осталось ${left}).`,
+      `${playerName(player, 'en')} takes a time extension (${left} left).`,
+    ),
+  rebreak: (breaker: Player): Reason =>
+    r(
+      'п.12 (house rule)',
+      `По настройке после неправильного разбоя пирамида устанавливается заново, разбивает ${playerName(breaker, 'ru')}; штрафа нет.`,
+      `By setting, after an incorrect break the pyramid is racked again and ${playerName(breaker, 'en')} breaks; no penalty.`,
+    ),
+};
+
+const IN_HAND_TEXT: Record<InHand, { ru: string; en: string }> = {
+  house: { ru: 'с руки из дома', en: 'from hand from the house' },
+  'temporary-house': { ru: 'с руки из временного дома', en: 'from hand from the temporary house' },
+  anywhere: { ru: 'с руки с любого места стола', en: 'from hand anywhere on the table' },
+};
+
+const KIND_TEXT: Record<ShotTerms['kind'], { ru: string; en: string }> = {
+  break: { ru: 'начальный удар', en: 'the break' },
+  ordinary: { ru: 'удар', en: 'a shot' },
+  premium: { ru: 'премиальный удар', en: 'a premium shot' },
+  penalty: { ru: 'штрафной удар', en: 'a penalty shot' },
+};
+
+/** A one-line description of what happens next, for people. */
+export function describeTurn(turn: Turn, lang: 'ru' | 'en'): string {
+  switch (turn.kind) {
+    case 'shot': {
+      const { terms } = turn;
+      const parts = [`${playerName(turn.player, lang)}: ${KIND_TEXT[terms.kind][lang]}`];
+      if (terms.inHand) parts.push(IN_HAND_TEXT[terms.inHand][lang]);
+      else parts.push(lang === 'ru' ? 'из положения' : 'from the position');
+      if (terms.cueBall === 'choose') parts.push(lang === 'ru' ? 'с выбором битка' : 'choosing the cue ball');
+      if (terms.objectBallsOnly)
+        parts.push(lang === 'ru' ? 'забивать только прицельные шары' : 'object balls only');
+      if (terms.callRequired) parts.push(lang === 'ru' ? 'с заказом' : 'with a call');
+      return parts.join(', ');
+    }
+    case 'decision': {
+      const { decision } = turn;
+      const who = playerName(decision.player, lang);
+      switch (decision.kind) {
+        case 'penalty-ball':
+          return lang === 'ru' ? `${who}: выбрать штрафной шар` : `${who}: choose the penalty ball`;
+        case 'exchange-ball':
+          return lang === 'ru'
+            ? `${who}: выбрать прицельный шар взамен битка`
+            : `${who}: choose an object ball in exchange for the cue ball`;
+        case 'dynamic-option':
+          return lang === 'ru' ? `${who}: выбрать вариант (1) или (2)` : `${who}: choose option (1) or (2)`;
+        default:
+          return assertNever(decision, 'decision');
+      }
+    }
+    case 'lag':
+      return lang === 'ru' ? 'розыгрыш права удара' : 'a lag for the right to play';
+    case 'match-over':
+      return lang === 'ru'
+        ? `матч окончен, победил ${playerName(turn.winner, 'ru')}`
+        : `match over, ${playerName(turn.winner, 'en')} won`;
+    default:
+      return assertNever(turn, 'turn');
+  }
+}
+
+export function joinReasons(list: readonly Reason[]): { ru: string; en: string } {
+  let ru = '';
+  let en = '';
+  for (const reason of list) {
+    ru += ru ? ` ${reason.ru} [${reason.cite}]` : `${reason.ru} [${reason.cite}]`;
+    en += en ? ` ${reason.en} [${reason.cite}]` : `${reason.en} [${reason.cite}]`;
+  }
+  return { ru, en };
+}

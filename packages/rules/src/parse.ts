@@ -1,0 +1,305 @@
+/**
+ * Reads an action from untrusted JSON. Every field is checked and named on failure; unknown
+ * fields are rejected, so a typo in a record is an error rather than a silently ignored fact.
+ */
+import { err, ok, type Result } from '@pyramid/core';
+import { POCKET_IDS, type PocketId, type Point } from '@pyramid/table';
+import { ACTION_TYPES, type Action, EVENT_FOULS, type ShotOutcome } from './actions.js';
+import { type BallId, COLOURED, isBallId } from './balls.js';
+import { type RefereeError, refereeError } from './errors.js';
+import {
+  EMPTY_FACTS,
+  type Pocketing,
+  SHOT_EVENT_TYPES,
+  type ShotEvent,
+  type ShotFacts,
+  STROKE_FOULS,
+  type StrokeFoul,
+  type StrokeGeometry,
+} from './facts.js';
+import type { Call, Player } from './state.js';
+
+/** Thrown inside the parser only, caught at its boundary: keeps each check a single line. */
+class ParseError {
+  constructor(readonly error: RefereeError) {}
+}
+
+function fail(field: string, message: string, code: RefereeError['code'] = 'malformed-action'): never {
+  throw new ParseError(refereeError(code, field, message));
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function record(value: unknown, field: string, allowed: readonly string[]): Record<string, unknown> {
+  if (!isRecord(value)) fail(field, 'must be an object');
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key))
+      fail(field ? `${field}.${key}` : key, `unknown field (allowed: ${allowed.join(', ')})`);
+  }
+  return value;
+}
+
+function player(value: unknown, field: string): Player {
+  if (value !== 0 && value !== 1) fail(field, 'must be 0 or 1 (the first or second player)');
+  return value;
+}
+
+export function ball(value: unknown, field: string): BallId {
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    fail(field, 'must be a ball number (0 = coloured, 1–15)');
+  if (!isBallId(value))
+    fail(field, `unknown ball ${value} (balls are 0 = coloured and 1–15)`, 'unknown-ball');
+  return value;
+}
+
+function pocket(value: unknown, field: string): PocketId {
+  if (typeof value !== 'string' || !(POCKET_IDS as readonly string[]).includes(value)) {
+    fail(field, `must be a pocket: ${POCKET_IDS.join(', ')}`);
+  }
+  return value as PocketId;
+}
+
+function array(value: unknown, field: string): readonly unknown[] {
+  if (!Array.isArray(value)) fail(field, 'must be an array');
+  if (value.length > 64) fail(field, 'has too many entries');
+  return value;
+}
+
+function balls(value: unknown, field: string): BallId[] {
+  return array(value, field).map((entry, i) => ball(entry, `${field}[${i}]`));
+}
+
+function bool(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') fail(field, 'must be true or false');
+  return value;
+}
+
+function finite(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) fail(field, 'must be a finite number');
+  return value;
+}
+
+export function point(value: unknown, field: string): Point {
+  const p = record(value, field, ['x', 'y']);
+  return { x: finite(p.x, `${field}.x`), y: finite(p.y, `${field}.y`) };
+}
+
+export function positions(value: unknown, field: string): Record<string, Point> | null {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) fail(field, 'must be an object of ball number → { x, y }');
+  const out: Record<string, Point> = {};
+  for (const [key, at] of Object.entries(value)) {
+    const id = /^(0|[1-9]\d?)$/.test(key) ? Number(key) : Number.NaN;
+    ball(Number.isNaN(id) ? key : id, `${field}.${key}`);
+    out[key] = point(at, `${field}.${key}`);
+  }
+  return out;
+}
+
+function call(value: unknown, field: string): Call | null {
+  if (value === null || value === undefined) return null;
+  const c = record(value, field, ['ball', 'pocket']);
+  return { ball: ball(c.ball, `${field}.ball`), pocket: pocket(c.pocket, `${field}.pocket`) };
+}
+
+function strokeFouls(value: unknown, field: string): StrokeFoul[] {
+  if (value === undefined) return [];
+  return array(value, field).map((entry, i) => {
+    if (!(STROKE_FOULS as readonly unknown[]).includes(entry)) {
+      fail(`${field}[${i}]`, `must be one of ${STROKE_FOULS.join(', ')}`);
+    }
+    return entry as StrokeFoul;
+  });
+}
+
+function stroke(value: unknown, field: string): StrokeGeometry | null {
+  if (value === null || value === undefined) return null;
+  const s = record(value, field, ['nearestBall', 'gapMm', 'angleDeg']);
+  const gapMm = finite(s.gapMm, `${field}.gapMm`);
+  const angleDeg = finite(s.angleDeg, `${field}.angleDeg`);
+  if (gapMm < 0) fail(`${field}.gapMm`, 'must not be negative');
+  if (angleDeg < 0 || angleDeg > 180) fail(`${field}.angleDeg`, 'must be from 0 to 180 degrees');
+  return { nearestBall: ball(s.nearestBall, `${field}.nearestBall`), gapMm, angleDeg };
+}
+
+const FACT_FIELDS = Object.keys(EMPTY_FACTS);
+
+function facts(value: unknown, field: string): ShotFacts {
+  const f = record(value, field, FACT_FIELDS);
+  const pocketed: Pocketing[] =
+    f.pocketed === undefined
+      ? []
+      : array(f.pocketed, `${field}.pocketed`).map((entry, i) => {
+          const p = record(entry, `${field}.pocketed[${i}]`, ['ball', 'pocket']);
+          return {
+            ball: ball(p.ball, `${field}.pocketed[${i}].ball`),
+            pocket: pocket(p.pocket, `${field}.pocketed[${i}].pocket`),
+          };
+        });
+  const firstContact =
+    f.firstContact === null || f.firstContact === undefined
+      ? null
+      : ball(f.firstContact, `${field}.firstContact`);
+  const optionalBalls = (name: string) => (f[name] === undefined ? [] : balls(f[name], `${field}.${name}`));
+  return {
+    firstContact,
+    pocketed,
+    offTable: optionalBalls('offTable'),
+    cushionsAfterContact: optionalBalls('cushionsAfterContact'),
+    breakCushionBalls: optionalBalls('breakCushionBalls'),
+    cueBallLeftHouseFirst:
+      f.cueBallLeftHouseFirst === undefined
+        ? false
+        : bool(f.cueBallLeftHouseFirst, `${field}.cueBallLeftHouseFirst`),
+    firstContactInHouse:
+      f.firstContactInHouse === undefined || f.firstContactInHouse === null
+        ? null
+        : bool(f.firstContactInHouse, `${field}.firstContactInHouse`),
+    centreLineCrossed: optionalBalls('centreLineCrossed'),
+    frozenBalls: optionalBalls('frozenBalls'),
+    strokeFouls: strokeFouls(f.strokeFouls, `${field}.strokeFouls`),
+    stroke: stroke(f.stroke, `${field}.stroke`),
+    positions: positions(f.positions, `${field}.positions`),
+  };
+}
+
+function event(value: unknown, field: string): ShotEvent {
+  if (!isRecord(value)) fail(field, 'must be an object');
+  const type = value.type;
+  switch (type) {
+    case 'contact': {
+      const e = record(value, field, ['type', 'balls']);
+      const pair = array(e.balls, `${field}.balls`);
+      if (pair.length !== 2) fail(`${field}.balls`, 'must name exactly two balls');
+      return { type, balls: [ball(pair[0], `${field}.balls[0]`), ball(pair[1], `${field}.balls[1]`)] };
+    }
+    case 'pocket': {
+      const e = record(value, field, ['type', 'ball', 'pocket']);
+      return { type, ball: ball(e.ball, `${field}.ball`), pocket: pocket(e.pocket, `${field}.pocket`) };
+    }
+    case 'cushion':
+    case 'off-table':
+    case 'house-line':
+    case 'centre-line': {
+      const e = record(value, field, ['type', 'ball']);
+      return { type, ball: ball(e.ball, `${field}.ball`) };
+    }
+    default:
+      return fail(`${field}.type`, `must be one of ${SHOT_EVENT_TYPES.join(', ')}`);
+  }
+}
+
+function outcome(a: Record<string, unknown>): ShotOutcome {
+  const hasFacts = a.facts !== undefined;
+  const hasEvents = a.events !== undefined;
+  if (hasFacts === hasEvents) fail('facts', 'a shot needs either `facts` or `events` (not both)');
+  if (hasFacts) {
+    for (const key of ['strokeFouls', 'stroke', 'frozenBalls', 'positions']) {
+      if (a[key] !== undefined) fail(key, 'belongs inside `facts` when facts are given');
+    }
+    return { facts: facts(a.facts, 'facts') };
+  }
+  const events = array(a.events, 'events');
+  if (events.length > 2000) fail('events', 'has too many entries');
+  return {
+    events: events.map((entry, i) => event(entry, `events[${i}]`)),
+    strokeFouls: strokeFouls(a.strokeFouls, 'strokeFouls'),
+    stroke: stroke(a.stroke, 'stroke'),
+    frozenBalls: a.frozenBalls === undefined ? [] : balls(a.frozenBalls, 'frozenBalls'),
+    positions: positions(a.positions, 'positions'),
+  };
+}
+
+/**
+ * Parses one action. `defaultCueBall` fills an omitted cue ball (the coloured ball except in Free).
+ */
+export function parseAction(
+  input: unknown,
+  defaultCueBall: BallId | null = COLOURED,
+): Result<Action, RefereeError> {
+  try {
+    if (!isRecord(input)) fail('', 'an action must be an object');
+    const type = input.type;
+    switch (type) {
+      case 'shot': {
+        const a = record(input, '', [
+          'type',
+          'player',
+          'cueBall',
+          'call',
+          'placement',
+          'facts',
+          'events',
+          'strokeFouls',
+          'stroke',
+          'frozenBalls',
+          'positions',
+          'note',
+        ]);
+        let cueBall: BallId;
+        if (a.cueBall === undefined) {
+          if (defaultCueBall === null)
+            fail('cueBall', 'Free 5.1: name the cue ball chosen for this shot', 'illegal-cue-ball');
+          cueBall = defaultCueBall;
+        } else cueBall = ball(a.cueBall, 'cueBall');
+        return ok({
+          type,
+          player: player(a.player, 'player'),
+          cueBall,
+          call: call(a.call, 'call'),
+          placement:
+            a.placement === undefined || a.placement === null ? null : point(a.placement, 'placement'),
+          outcome: outcome(a),
+        });
+      }
+      case 'penalty-ball':
+      case 'exchange-ball': {
+        const a = record(input, '', ['type', 'player', 'ball', 'note']);
+        return ok({ type, player: player(a.player, 'player'), ball: ball(a.ball, 'ball') });
+      }
+      case 'dynamic-option': {
+        const a = record(input, '', ['type', 'player', 'option', 'note']);
+        if (a.option !== 1 && a.option !== 2) fail('option', 'must be 1 (take a ball) or 2 (penalty shot)');
+        return ok({ type, player: player(a.player, 'player'), option: a.option });
+      }
+      case 'lag': {
+        const a = record(input, '', ['type', 'winner', 'first', 'note']);
+        const winner = player(a.winner, 'winner');
+        return ok({ type, winner, first: a.first === undefined ? winner : player(a.first, 'first') });
+      }
+      case 'foul': {
+        const a = record(input, '', ['type', 'player', 'foul', 'note']);
+        if (!(EVENT_FOULS as readonly unknown[]).includes(a.foul))
+          fail('foul', `must be one of ${EVENT_FOULS.join(', ')}`);
+        return ok({ type, player: player(a.player, 'player'), foul: a.foul as (typeof EVENT_FOULS)[number] });
+      }
+      case 'interference': {
+        const a = record(input, '', ['type', 'restorable', 'note']);
+        return ok({ type, restorable: bool(a.restorable, 'restorable') });
+      }
+      case 'extension': {
+        const a = record(input, '', ['type', 'player', 'note']);
+        return ok({ type, player: player(a.player, 'player') });
+      }
+      default:
+        return fail('type', `must be one of ${ACTION_TYPES.join(', ')}`);
+    }
+  } catch (caught) {
+    if (caught instanceof ParseError) return err(caught.error);
+    throw caught;
+  }
+}
+
+/** Runs a parser that may throw ParseError, turning the throw into a Result. */
+export function parsing<T>(run: () => T): Result<T, RefereeError> {
+  try {
+    return ok(run());
+  } catch (caught) {
+    if (caught instanceof ParseError) return err(caught.error);
+    throw caught;
+  }
+}
+
+export { array, balls, bool, fail, finite, player, pocket, record };

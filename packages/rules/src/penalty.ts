@@ -1,0 +1,163 @@
+/**
+ * What a foul costs, variant by variant (Free 6–7, Combined 6–7, Dynamic 6–7, Classic 5.5–5.6),
+ * once per shot (29.2). Who offended and what the non-offender plays next come from the caller:
+ * after a shot it is the opponent from the position; after п.28 it is the striker, who continues.
+ */
+import { assertNever } from '@pyramid/core';
+import { COLOURED } from './balls.js';
+import type { Draft } from './draft.js';
+import { reasons } from './explain.js';
+import { houseArea } from './position.js';
+import { other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+
+export interface PenaltyTerms {
+  /** What the non-offender plays when the cue ball stays on the bed. */
+  readonly base: ShotTerms;
+  /** The coloured cue ball is off the bed (pocketed, jumped, or still in hand). */
+  readonly cueBallOff: boolean;
+}
+
+/** Resolves a from-the-house shot to the temporary house when every object ball lies in the house. */
+export function resolveShot(draft: Draft, turn: ShotTurn): ShotTurn {
+  // A cue ball in hand is picked up from wherever it lay.
+  if (turn.terms.inHand !== null && turn.terms.cueBall !== 'choose')
+    draft.removeFromTable([turn.terms.cueBall]);
+  if (turn.terms.inHand !== 'house') return turn;
+  const area = houseArea(draft.variant, draft.table, draft.positions);
+  if (area === 'house') return turn;
+  draft.say(reasons.temporaryHouse());
+  return { ...turn, terms: { ...turn.terms, inHand: area } };
+}
+
+export function setShot(draft: Draft, player: Player, terms: ShotTerms): void {
+  draft.turn = resolveShot(draft, { kind: 'shot', player, terms });
+}
+
+const penaltyFromHouse = (callRequired: boolean): ShotTerms => ({
+  kind: 'penalty',
+  cueBall: COLOURED,
+  inHand: 'house',
+  objectBallsOnly: false,
+  callRequired,
+});
+
+/** Whether a penalty point would be the winning one that the `winningPointByPenalty` setting forbids. */
+function pointWithheld(draft: Draft, beneficiary: Player): boolean {
+  return !draft.settings.winningPointByPenalty && draft.scores[beneficiary] + 1 >= draft.target();
+}
+
+export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): void {
+  draft.verdict = 'foul';
+  const beneficiary = other(offender);
+  const variant = draft.variant;
+  switch (variant) {
+    case 'free':
+    case 'combined': {
+      const then: ShotTurn = {
+        kind: 'shot',
+        player: beneficiary,
+        terms:
+          variant === 'combined' && terms.cueBallOff && terms.base.kind !== 'break'
+            ? penaltyFromHouse(false)
+            : terms.base,
+      };
+      if (variant === 'combined' && terms.cueBallOff && terms.base.kind !== 'break') {
+        draft.say(reasons.cueBallInHandAfterFoul(variant, 'house'));
+      }
+      if (pointWithheld(draft, beneficiary)) {
+        draft.say(reasons.penaltyPointWithheld());
+        draft.turn = resolveShot(draft, then);
+        return;
+      }
+      draft.addPoints(beneficiary, 1);
+      draft.say(reasons.penaltyPoint(variant, beneficiary));
+      if (draft.scores[beneficiary] >= draft.target()) {
+        draft.winFrame(beneficiary);
+        return;
+      }
+      draft.say(reasons.penaltyBallDue(variant, beneficiary));
+      draft.turn = { kind: 'decision', decision: { kind: 'penalty-ball', player: beneficiary, then } };
+      return;
+    }
+    case 'dynamic': {
+      const option1Terms: ShotTerms =
+        terms.cueBallOff && terms.base.kind !== 'break'
+          ? {
+              kind: 'ordinary',
+              cueBall: COLOURED,
+              inHand: 'anywhere',
+              objectBallsOnly: false,
+              callRequired: false,
+            }
+          : terms.base;
+      if (terms.cueBallOff && terms.base.kind !== 'break')
+        draft.say(reasons.cueBallInHandAfterFoul(variant, 'anywhere'));
+      const option1Then: ShotTurn = { kind: 'shot', player: beneficiary, terms: option1Terms };
+      if (pointWithheld(draft, beneficiary)) {
+        draft.say(reasons.penaltyPointWithheld());
+        draft.turn = resolveShot(draft, option1Then);
+        return;
+      }
+      const pointNow = draft.settings.dynamicOption2AwardsPoint;
+      if (pointNow) {
+        draft.addPoints(beneficiary, 1);
+        draft.say(reasons.penaltyPoint(variant, beneficiary));
+        if (draft.scores[beneficiary] >= draft.target()) {
+          draft.winFrame(beneficiary);
+          return;
+        }
+      }
+      draft.say(reasons.dynamicOptionDue(beneficiary));
+      draft.turn = {
+        kind: 'decision',
+        decision: { kind: 'dynamic-option', player: beneficiary, option1Then, pointWithOption1: !pointNow },
+      };
+      return;
+    }
+    case 'classic': {
+      const held = draft.scores[offender];
+      const deducted = draft.settings.classicAllowNegative ? 5 : Math.max(0, Math.min(5, held));
+      draft.addPoints(offender, -deducted);
+      draft.addPoints(beneficiary, 5);
+      draft.say(reasons.classicPenalty(offender, deducted));
+      if (deducted < 5) draft.say(reasons.classicFloor());
+      if (draft.playOff) {
+        draft.say(reasons.playOffDecided(beneficiary, true));
+        draft.winFrame(beneficiary);
+        return;
+      }
+      if (draft.scores[beneficiary] >= draft.target()) {
+        draft.winFrame(beneficiary);
+        return;
+      }
+      if (draft.scores[0] === 70 && draft.scores[1] === 70) {
+        startPlayOff(draft);
+        return;
+      }
+      if (terms.cueBallOff && terms.base.kind !== 'break') {
+        draft.say(reasons.cueBallInHandAfterFoul(variant, 'house'));
+        setShot(draft, beneficiary, penaltyFromHouse(true));
+      } else {
+        setShot(draft, beneficiary, terms.base);
+      }
+      return;
+    }
+    default:
+      assertNever(variant, 'variant');
+  }
+}
+
+/** Classic 5.7: at 70:70 the last pocketed ball goes back on the back spot and a lag decides who plays. */
+export function startPlayOff(draft: Draft): void {
+  draft.playOff = true;
+  const ball = draft.lastPocketed;
+  if (ball !== null) {
+    for (const shelf of draft.shelves) {
+      const index = shelf.indexOf(ball);
+      if (index >= 0) shelf.splice(index, 1);
+    }
+    draft.respot([ball]);
+  }
+  draft.say(reasons.playOffStart(ball));
+  draft.turn = { kind: 'lag', reason: 'play-off' };
+}

@@ -1,0 +1,95 @@
+/**
+ * The referee's view of where balls are: the house test for a first contact, the temporary house
+ * (п.21), and re-spotting (п.25) when positions are known. Positions are optional throughout: a
+ * scorer at a real table may record none, and then re-spots are reported without coordinates.
+ */
+import {
+  isInHouse,
+  isInTemporaryHouse,
+  isOnBed,
+  type PlacedBall,
+  type Point,
+  REGULATION_12FT,
+  respotPositions,
+  type TableSpec,
+} from '@pyramid/table';
+import { type BallId, COLOURED, respotOrder } from './balls.js';
+import type { Respot } from './ruling.js';
+import type { InHand } from './state.js';
+import type { Variant } from './variant.js';
+
+/** The referee judges on the regulation table; smaller tables arrive with the physics. */
+export const SPEC: TableSpec = REGULATION_12FT;
+
+export type Positions = Readonly<Record<string, Point>>;
+
+/** The object balls of a variant: every ball but the coloured cue ball, except in Free where any may be either. */
+export function objectBalls(variant: Variant, table: readonly BallId[]): readonly BallId[] {
+  return variant === 'free' ? table : table.filter((ball) => ball !== COLOURED);
+}
+
+/**
+ * п.21 reading: from hand from the house, but from the temporary house when every object ball on
+ * the table lies in the house. Needs positions; without them the house is assumed.
+ */
+export function houseArea(variant: Variant, table: readonly BallId[], positions: Positions | null): InHand {
+  if (positions === null) return 'house';
+  const objects = objectBalls(variant, table);
+  if (objects.length === 0) return 'house';
+  for (const ball of objects) {
+    const at = positions[ball];
+    if (at === undefined || !isInHouse(SPEC, at)) return 'house';
+  }
+  return 'temporary-house';
+}
+
+export function placementAllowed(area: InHand, at: Point): boolean {
+  if (!isOnBed(SPEC, at)) return false;
+  switch (area) {
+    case 'house':
+      return isInHouse(SPEC, at);
+    case 'temporary-house':
+      return isInTemporaryHouse(SPEC, at);
+    case 'anywhere':
+      return true;
+  }
+}
+
+/** Balls overlapping `at` (closer than a diameter, with a small allowance for measurement). */
+export function overlapping(positions: Positions, at: Point, except: BallId | null): BallId | null {
+  const limit = SPEC.ballDiameter - 0.5;
+  for (const [key, other] of Object.entries(positions)) {
+    const ball = Number(key);
+    if (ball === except) continue;
+    if (Math.hypot(other.x - at.x, other.y - at.y) < limit) return ball;
+  }
+  return null;
+}
+
+export function withoutBalls(positions: Positions | null, balls: readonly BallId[]): Positions | null {
+  if (positions === null || balls.length === 0) return positions;
+  const next: Record<string, Point> = { ...positions };
+  for (const ball of balls) delete next[ball];
+  return next;
+}
+
+/**
+ * Re-spots `balls` (п.25) in the product order: ascending number, the coloured ball last. With
+ * known positions the places are computed; otherwise they are reported without coordinates.
+ */
+export function respot(
+  balls: readonly BallId[],
+  positions: Positions | null,
+): { respotted: Respot[]; positions: Positions | null } {
+  const order = respotOrder(balls);
+  if (positions === null) return { respotted: order.map((ball) => ({ ball, at: null })), positions: null };
+  const others: PlacedBall[] = Object.entries(positions).map(([key, at]) => ({ ball: Number(key), at }));
+  const placed = respotPositions(SPEC, order, others);
+  if (placed === null) {
+    // No room on the long axis at all: cannot happen with 16 balls, but never invent a position.
+    return { respotted: order.map((ball) => ({ ball, at: null })), positions: null };
+  }
+  const next: Record<string, Point> = { ...positions };
+  for (const { ball, at } of placed) next[ball] = at;
+  return { respotted: placed.map(({ ball, at }) => ({ ball, at })), positions: next };
+}

@@ -1,0 +1,104 @@
+/**
+ * The match record: one versioned JSON format for every program (the scorer, the game, the CLI,
+ * self-play). A header (variant, settings, players, start) and the ordered actions. Replaying a
+ * record applies every action in turn and stops at the first that cannot be applied, naming it.
+ */
+import { err, ok, type Result } from '@pyramid/core';
+import { type Applied, apply } from './apply.js';
+import type { RefereeError } from './errors.js';
+import { isRecord } from './parse.js';
+import type { Ruling } from './ruling.js';
+import { parseMatchStart } from './setup.js';
+import type { MatchState } from './state.js';
+
+export const RECORD_FORMAT = 'pyramid-match-record';
+export const RECORD_VERSION = 1;
+
+const HEADER_FIELDS = ['format', 'version', 'variant', 'settings', 'players', 'start', 'actions', 'meta'];
+
+export interface RecordError extends RefereeError {
+  /** The index of the action that failed, or null when the header is at fault. */
+  readonly index: number | null;
+}
+
+export interface ReplayStep {
+  readonly index: number;
+  readonly ruling: Ruling;
+  readonly state: MatchState;
+}
+
+export interface Replay {
+  readonly initial: MatchState;
+  readonly steps: readonly ReplayStep[];
+  readonly final: MatchState;
+}
+
+function headerError(field: string, message: string): RecordError {
+  return { code: 'invalid-setup', field, message, index: null };
+}
+
+/** Replays a record given as parsed JSON. */
+export function replayRecord(input: unknown): Result<Replay, RecordError> {
+  if (!isRecord(input)) return err(headerError('', 'a match record must be a JSON object'));
+  if (input.format !== RECORD_FORMAT) return err(headerError('format', `must be "${RECORD_FORMAT}"`));
+  if (input.version !== RECORD_VERSION) {
+    return err(headerError('version', `unsupported version ${JSON.stringify(input.version)} (this referee reads ${RECORD_VERSION})`));
+  }
+  for (const key of Object.keys(input)) {
+    if (!HEADER_FIELDS.includes(key)) return err(headerError(key, `unknown field (allowed: ${HEADER_FIELDS.join(', ')})`));
+  }
+  if (input.meta !== undefined && !isRecord(input.meta)) return err(headerError('meta', 'must be an object'));
+  const start = parseMatchStart(input);
+  if (!start.ok) return err({ ...start.error, index: null });
+  if (!Array.isArray(input.actions)) return err(headerError('actions', 'must be an array of actions'));
+  const steps: ReplayStep[] = [];
+  let state = start.value;
+  for (let index = 0; index < input.actions.length; index++) {
+    const result: Result<Applied, RefereeError> = apply(state, input.actions[index]);
+    if (!result.ok) return err({ ...result.error, index });
+    state = result.value.state;
+    steps.push({ index, ruling: result.value.ruling, state });
+  }
+  return ok({ initial: start.value, steps, final: state });
+}
+
+/** Parses record text (JSON) and replays it. */
+export function replayRecordText(text: string): Result<Replay, RecordError> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (caught) {
+    return err(headerError('', `not valid JSON: ${(caught as Error).message}`));
+  }
+  return replayRecord(json);
+}
+
+/** The part of the state a person or a program needs after a replay. */
+export interface StateSummary {
+  readonly variant: MatchState['variant'];
+  readonly frame: number;
+  readonly framesWon: readonly [number, number];
+  readonly scores: readonly [number, number];
+  readonly shelves: MatchState['shelves'];
+  readonly table: MatchState['table'];
+  readonly positions: MatchState['positions'];
+  readonly turn: MatchState['turn'];
+  readonly pending: (MatchState['turn'] & { kind: 'decision' })['decision'] | null;
+  readonly winner: 0 | 1 | null;
+}
+
+export function summarise(state: MatchState): StateSummary {
+  const turn = state.turn;
+  return {
+    variant: state.variant,
+    frame: state.frame,
+    framesWon: state.framesWon,
+    scores: state.scores,
+    shelves: state.shelves,
+    table: state.table,
+    positions: state.positions,
+    turn,
+    pending: turn.kind === 'decision' ? turn.decision : null,
+    winner: turn.kind === 'match-over' ? turn.winner : null,
+  };
+}

@@ -1,0 +1,373 @@
+/**
+ * Starting a match: from the rack, or from a given situation (like a chess FEN) so that a scorer
+ * can take over a frame in progress and a test can start anywhere. A situation is validated like
+ * any input: every ball accounted for exactly once, scores that agree with the shelves, terms of
+ * the next shot that the variant allows.
+ */
+import type { Result } from '@pyramid/core';
+import { isOnBed, type Point } from '@pyramid/table';
+import { type BallId, COLOURED, sortBalls } from './balls.js';
+import { breakTurn, Draft } from './draft.js';
+import type { RefereeError } from './errors.js';
+import { array, ball, balls, bool, fail, isRecord, parsing, player, positions, record } from './parse.js';
+import { overlapping, SPEC } from './position.js';
+import { resolveSettings, type Settings } from './settings.js';
+import type {
+  InHand,
+  LagReason,
+  MatchState,
+  PendingDecision,
+  Player,
+  ShotKind,
+  ShotTerms,
+  ShotTurn,
+  Turn,
+} from './state.js';
+import { isVariant, targetScore, VARIANTS, type Variant } from './variant.js';
+
+export interface RackStart {
+  readonly from: 'rack';
+  /** Who breaks; when omitted a lag (п.7) is pending first. */
+  readonly breaker?: Player;
+}
+
+export interface NewMatch {
+  readonly variant: Variant;
+  readonly settings?: Partial<Settings>;
+  readonly players?: readonly [string, string];
+  readonly start?: RackStart | Record<string, unknown>;
+}
+
+/** A fresh match at the rack. Input is trusted only as far as the types go; use `parseMatchStart` for JSON. */
+export function newMatch(
+  variant: Variant,
+  options: { settings?: Partial<Settings>; breaker?: Player; players?: readonly [string, string] } = {},
+): MatchState {
+  const result = parseMatchStart({
+    variant,
+    settings: options.settings ?? {},
+    players: options.players,
+    start: { from: 'rack', breaker: options.breaker },
+  });
+  if (!result.ok) throw new Error(`newMatch: ${result.error.field}: ${result.error.message}`);
+  return result.value;
+}
+
+function emptyState(variant: Variant, settings: Settings, players: readonly [string, string]): MatchState {
+  return {
+    variant,
+    settings,
+    players,
+    frame: 1,
+    framesWon: [0, 0],
+    breaker: null,
+    scores: [0, 0],
+    shelves: [[], []],
+    table: [],
+    positions: null,
+    turn: { kind: 'lag', reason: 'match-start' },
+    lastPocketed: null,
+    playOff: false,
+    extensionsUsed: [0, 0],
+    shotsInFrame: 0,
+  };
+}
+
+/** Reads the header of a match record (variant, settings, players, start) into the starting state. */
+export function parseMatchStart(input: unknown): Result<MatchState, RefereeError> {
+  return parsing(() => {
+    if (!isRecord(input)) fail('', 'must be an object', 'invalid-setup');
+    const variant = input.variant;
+    if (!isVariant(variant)) fail('variant', `must be one of ${VARIANTS.join(', ')}`, 'invalid-setup');
+    const settings = resolveSettings(input.settings);
+    if (!settings.ok) fail(settings.error.field, settings.error.message, 'invalid-setup');
+    let players: readonly [string, string] = ['A', 'B'];
+    if (input.players !== undefined) {
+      const list = array(input.players, 'players');
+      if (
+        list.length !== 2 ||
+        !list.every((name) => typeof name === 'string' && name.length > 0 && name.length <= 80)
+      ) {
+        fail('players', 'must be two non-empty names', 'invalid-setup');
+      }
+      players = [list[0] as string, list[1] as string];
+    }
+    const base = emptyState(variant, settings.value, players);
+    const start = input.start ?? { from: 'rack' };
+    if (!isRecord(start)) fail('start', 'must be an object', 'invalid-setup');
+    if (start.from === 'rack') {
+      const s = record(start, 'start', ['from', 'breaker']);
+      const draft = new Draft(base, 'lag', null);
+      draft.startFrame(1, 0);
+      const state = draft.finish().state;
+      if (s.breaker === undefined)
+        return { ...state, breaker: null, turn: { kind: 'lag', reason: 'match-start' } };
+      const breaker = player(s.breaker, 'start.breaker');
+      return { ...state, breaker, turn: breakTurn(breaker) };
+    }
+    if (start.from === 'situation') return situation(base, start);
+    return fail('start.from', 'must be "rack" or "situation"', 'invalid-setup');
+  });
+}
+
+const SITUATION_FIELDS = [
+  'from',
+  'scores',
+  'shelves',
+  'table',
+  'positions',
+  'turn',
+  'lastPocketed',
+  'playOff',
+  'frame',
+  'framesWon',
+  'breaker',
+  'extensionsUsed',
+];
+
+function invalid(field: string, message: string): never {
+  return fail(field, message, 'invalid-setup');
+}
+
+function integer(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    invalid(field, `must be an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function pair<T>(value: unknown, field: string, read: (v: unknown, f: string) => T): [T, T] {
+  const list = array(value, field);
+  if (list.length !== 2) invalid(field, 'must have one entry per player');
+  return [read(list[0], `${field}[0]`), read(list[1], `${field}[1]`)];
+}
+
+function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
+  const s = record(s0, 'start', SITUATION_FIELDS);
+  const { variant, settings } = base;
+  const target = targetScore(variant);
+  const low = variant === 'classic' ? (settings.classicAllowNegative ? -999 : 0) : 0;
+  const scores = pair(s.scores ?? [0, 0], 'start.scores', (v, f) => integer(v, f, low, target - 1));
+  const shelves = pair(s.shelves ?? [[], []], 'start.shelves', (v, f) => balls(v, f));
+  if (s.table === undefined) invalid('start.table', 'list the balls on the bed');
+  const table = balls(s.table, 'start.table');
+  const seen = new Map<BallId, string>();
+  const note = (b: BallId, where: string) => {
+    const before = seen.get(b);
+    if (before !== undefined) fail(where, `ball ${b} is also in ${before}`, 'ball-pocketed-twice');
+    seen.set(b, where);
+  };
+  table.forEach((b, i) => note(b, `start.table[${i}]`));
+  shelves.forEach((shelf, p) => shelf.forEach((b, i) => note(b, `start.shelves[${p}][${i}]`)));
+  for (let b = 1; b <= 15; b++) {
+    if (!seen.has(b)) invalid('start.table', `white ball ${b} is neither on the table nor on a shelf`);
+  }
+  if (variant !== 'free') {
+    shelves.forEach((shelf, p) => {
+      if (shelf.includes(COLOURED))
+        invalid(`start.shelves[${p}]`, 'only in Free pyramid can the coloured ball be on a shelf');
+    });
+  }
+  const turn = parseTurn(s.turn, 'start.turn', variant);
+  const cueInHand = handBall(turn);
+  if (!seen.has(COLOURED) && cueInHand !== COLOURED) {
+    invalid(
+      'start.table',
+      'the coloured ball is missing: put it on the table, on a shelf (Free), or give the next shot with the cue ball in hand',
+    );
+  }
+  const onBed = cueInHand === COLOURED ? table.filter((b) => b !== COLOURED) : table;
+  if (onBed.filter((b) => b !== COLOURED).length === 0 && variant !== 'free')
+    invalid('start.table', 'no object ball is left on the table');
+  if (variant === 'free' && onBed.length + (cueInHand === COLOURED ? 1 : 0) < 2)
+    invalid('start.table', 'at least two balls are needed to play');
+  // Scores against shelves: Free and Combined score one point per shelf ball (a pending ball is owed);
+  // Dynamic's option (2) point can run ahead of the shelf; Classic scores by value, unrelated to count.
+  for (const p of [0, 1] as const) {
+    const owed =
+      turn.kind === 'decision' && turn.decision.player === p && turn.decision.kind !== 'dynamic-option'
+        ? 1
+        : 0;
+    if ((variant === 'free' || variant === 'combined') && scores[p] !== shelves[p].length + owed) {
+      invalid(
+        `start.scores[${p}]`,
+        `must equal the balls on the shelf (${shelves[p].length})${owed ? ' plus the ball owed' : ''}`,
+      );
+    }
+    if (variant === 'dynamic' && scores[p] < shelves[p].length + owed) {
+      invalid(`start.scores[${p}]`, `cannot be below the balls on the shelf (${shelves[p].length + owed})`);
+    }
+  }
+  if (
+    turn.kind === 'shot' &&
+    turn.terms.cueBall !== 'choose' &&
+    turn.terms.inHand === null &&
+    !onBed.includes(turn.terms.cueBall)
+  ) {
+    invalid('start.turn.terms.cueBall', `ball ${turn.terms.cueBall} is not on the table`);
+  }
+  if (turn.kind === 'decision') {
+    const eligible = onBed.filter((b) => variant === 'free' || b !== COLOURED);
+    if (eligible.length === 0) invalid('start.turn.decision', 'no ball on the table can be taken');
+  }
+  const pos = positions(s.positions, 'start.positions');
+  if (pos !== null) {
+    for (const b of onBed)
+      if (pos[b] === undefined)
+        invalid(`start.positions.${b}`, `ball ${b} is on the table but has no position`);
+    for (const [key, at] of Object.entries(pos) as [string, Point][]) {
+      if (!onBed.includes(Number(key))) invalid(`start.positions.${key}`, `ball ${key} is not on the table`);
+      if (!isOnBed(SPEC, at)) invalid(`start.positions.${key}`, `ball ${key} lies outside the bed`);
+      const hit = overlapping(pos, at, Number(key));
+      if (hit !== null) invalid(`start.positions.${key}`, `ball ${key} overlaps ball ${hit}`);
+    }
+  }
+  const framesToWin = settings.framesToWin;
+  const framesWon = pair(s.framesWon ?? [0, 0], 'start.framesWon', (v, f) =>
+    integer(v, f, 0, framesToWin - 1),
+  );
+  const breaker = s.breaker === undefined || s.breaker === null ? null : player(s.breaker, 'start.breaker');
+  const lastPocketed =
+    s.lastPocketed === undefined || s.lastPocketed === null
+      ? null
+      : ball(s.lastPocketed, 'start.lastPocketed');
+  const playOff = s.playOff === undefined ? false : bool(s.playOff, 'start.playOff');
+  if (playOff && variant !== 'classic') invalid('start.playOff', 'only Classic pyramid has a 70:70 play-off');
+  const extensionsUsed = pair(s.extensionsUsed ?? [0, 0], 'start.extensionsUsed', (v, f) =>
+    integer(v, f, 0, 99),
+  );
+  return {
+    ...base,
+    frame: s.frame === undefined ? 1 : integer(s.frame, 'start.frame', 1, 999),
+    framesWon,
+    breaker,
+    scores,
+    shelves,
+    table: sortBalls(onBed),
+    positions: pos,
+    turn,
+    lastPocketed,
+    playOff,
+    extensionsUsed,
+    shotsInFrame: 1,
+  };
+}
+
+function handBall(turn: Turn): BallId | null {
+  const shot: ShotTurn | null =
+    turn.kind === 'shot'
+      ? turn
+      : turn.kind === 'decision'
+        ? turn.decision.kind === 'dynamic-option'
+          ? turn.decision.option1Then
+          : turn.decision.then
+        : null;
+  if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
+  return shot.terms.cueBall;
+}
+
+const SHOT_KINDS: readonly ShotKind[] = ['break', 'ordinary', 'premium', 'penalty'];
+const IN_HAND: readonly InHand[] = ['house', 'temporary-house', 'anywhere'];
+
+function parseTerms(value: unknown, field: string, variant: Variant): ShotTerms {
+  const t = record(value ?? {}, field, ['kind', 'cueBall', 'inHand', 'objectBallsOnly', 'callRequired']);
+  const kind = (t.kind ?? 'ordinary') as ShotKind;
+  if (!SHOT_KINDS.includes(kind)) invalid(`${field}.kind`, `must be one of ${SHOT_KINDS.join(', ')}`);
+  const inHand = (t.inHand ?? (kind === 'break' ? 'house' : null)) as InHand | null;
+  if (inHand !== null && !IN_HAND.includes(inHand))
+    invalid(`${field}.inHand`, `must be null or one of ${IN_HAND.join(', ')}`);
+  let cueBall: BallId | 'choose';
+  if (t.cueBall === 'choose') cueBall = 'choose';
+  else if (t.cueBall === undefined)
+    cueBall = variant === 'free' && kind !== 'break' && inHand === null ? 'choose' : COLOURED;
+  else cueBall = ball(t.cueBall, `${field}.cueBall`);
+  if (variant !== 'free' && cueBall !== COLOURED)
+    invalid(`${field}.cueBall`, 'only the coloured ball is the cue ball in this variant');
+  if (variant === 'free' && kind !== 'break' && inHand === null && cueBall !== 'choose') {
+    invalid(`${field}.cueBall`, 'Free 5.1: the striker chooses the cue ball ("choose")');
+  }
+  if (cueBall === 'choose' && inHand !== null)
+    invalid(`${field}.inHand`, 'a chosen cue ball is played where it lies');
+  if (kind === 'break' && (inHand !== 'house' || cueBall !== COLOURED))
+    invalid(field, 'the break is played with the coloured ball from hand from the house');
+  const objectBallsOnly =
+    t.objectBallsOnly === undefined ? false : bool(t.objectBallsOnly, `${field}.objectBallsOnly`);
+  if (objectBallsOnly && variant !== 'dynamic')
+    invalid(`${field}.objectBallsOnly`, 'only Dynamic pyramid has object-balls-only shots');
+  const callRequired =
+    t.callRequired === undefined
+      ? variant === 'classic' && kind !== 'break'
+      : bool(t.callRequired, `${field}.callRequired`);
+  if (callRequired !== (variant === 'classic' && kind !== 'break')) {
+    invalid(
+      `${field}.callRequired`,
+      'a call is required on every Classic shot but the break, and nowhere else',
+    );
+  }
+  return { kind, cueBall, inHand, objectBallsOnly, callRequired };
+}
+
+function parseShotTurn(value: unknown, field: string, variant: Variant): ShotTurn {
+  const t = record(value, field, ['kind', 'player', 'terms']);
+  if (t.kind !== undefined && t.kind !== 'shot') invalid(`${field}.kind`, 'must be "shot"');
+  return {
+    kind: 'shot',
+    player: player(t.player, `${field}.player`),
+    terms: parseTerms(t.terms, `${field}.terms`, variant),
+  };
+}
+
+function parseTurn(value: unknown, field: string, variant: Variant): Turn {
+  if (!isRecord(value))
+    return invalid(field, 'say whose turn it is: { kind: "shot" | "decision" | "lag", … }');
+  switch (value.kind) {
+    case 'shot':
+      return parseShotTurn(value, field, variant);
+    case 'lag': {
+      const t = record(value, field, ['kind', 'reason']);
+      const reason = (t.reason ?? 'match-start') as LagReason;
+      if (!['match-start', 'interference', 'play-off'].includes(reason))
+        invalid(`${field}.reason`, 'must be match-start, interference or play-off');
+      return { kind: 'lag', reason };
+    }
+    case 'decision': {
+      const t = record(value, field, ['kind', 'decision']);
+      return { kind: 'decision', decision: parseDecision(t.decision, `${field}.decision`, variant) };
+    }
+    default:
+      return invalid(`${field}.kind`, 'must be "shot", "decision" or "lag"');
+  }
+}
+
+function parseDecision(value: unknown, field: string, variant: Variant): PendingDecision {
+  if (!isRecord(value)) return invalid(field, 'must be an object');
+  switch (value.kind) {
+    case 'penalty-ball':
+    case 'exchange-ball': {
+      const d = record(value, field, ['kind', 'player', 'then']);
+      if (value.kind === 'exchange-ball' && variant !== 'combined' && variant !== 'dynamic') {
+        invalid(`${field}.kind`, 'only Combined and Dynamic pyramid exchange a ball for the cue ball');
+      }
+      if (value.kind === 'penalty-ball' && variant === 'classic')
+        invalid(`${field}.kind`, 'Classic pyramid has no penalty ball');
+      return {
+        kind: value.kind,
+        player: player(d.player, `${field}.player`),
+        then: parseShotTurn(d.then, `${field}.then`, variant),
+      };
+    }
+    case 'dynamic-option': {
+      if (variant !== 'dynamic') invalid(`${field}.kind`, 'only Dynamic pyramid has the penalty option');
+      const d = record(value, field, ['kind', 'player', 'option1Then', 'pointWithOption1']);
+      return {
+        kind: 'dynamic-option',
+        player: player(d.player, `${field}.player`),
+        option1Then: parseShotTurn(d.option1Then, `${field}.option1Then`, variant),
+        pointWithOption1:
+          d.pointWithOption1 === undefined ? false : bool(d.pointWithOption1, `${field}.pointWithOption1`),
+      };
+    }
+    default:
+      return invalid(`${field}.kind`, 'must be penalty-ball, exchange-ball or dynamic-option');
+  }
+}

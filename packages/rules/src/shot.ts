@@ -1,0 +1,305 @@
+/**
+ * Judging a shot (general-rules §8 order): find every foul, penalise once (29.2), or score the
+ * legal pots by the variant's rules; then decide who plays next and how.
+ */
+import { assertNever } from '@pyramid/core';
+import type { ShotAction } from './actions.js';
+import { type BallId, COLOURED, classicValue } from './balls.js';
+import type { Draft } from './draft.js';
+import { foulReason, reasons } from './explain.js';
+import type { ShotFacts, StrokeFoul } from './facts.js';
+import { penalise, setShot, startPlayOff } from './penalty.js';
+import { objectBalls, SPEC } from './position.js';
+import type { FoulCode } from './ruling.js';
+import { other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+
+const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
+  'early-stroke': '29.1(3)',
+  'improper-strike': '29.1(4)',
+  'feet-off-floor': '29.1(5)',
+  'touched-ball': '29.1(6)',
+  'double-hit': '29.1(7)',
+  push: '29.1(8)',
+};
+
+const FOUL_ORDER: readonly FoulCode[] = [
+  '29.1(1)',
+  '29.1(2)',
+  '29.1(3)',
+  '29.1(4)',
+  '29.1(5)',
+  '29.1(6)',
+  '29.1(7)',
+  '29.1(8)',
+  '29.1(9)',
+  '29.1(10)',
+  '29.1(11)',
+  '29.1(12)',
+  'from-house',
+  'classic-5.5',
+];
+
+/** The first object ball contacted, counting a frozen ball when the п.5.3 setting says so. */
+function firstContactOf(draft: Draft, facts: ShotFacts): BallId | null {
+  if (facts.firstContact !== null) return facts.firstContact;
+  if (draft.settings.frozenBallCountsAsContact && facts.frozenBalls.length > 0) return facts.frozenBalls[0]!;
+  return null;
+}
+
+/** п.20 with the completion setting: whether a shot that pocketed nothing was completed correctly. */
+function completed(draft: Draft, facts: ShotFacts): boolean {
+  const contacts = facts.cushionsAfterContact.length;
+  switch (draft.settings.completionRule) {
+    case 'two-contacts':
+      return contacts >= 2;
+    case 'one-contact':
+      return contacts >= 1;
+    case 'two-contacts-or-centre-line':
+      return contacts >= 2 || facts.centreLineCrossed.length > 0;
+    default:
+      return assertNever(draft.settings.completionRule, 'completion rule');
+  }
+}
+
+export function findFouls(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): FoulCode[] {
+  const { terms } = turn;
+  const { settings, variant } = draft;
+  const cue = action.cueBall;
+  const found = new Set<FoulCode>();
+  for (const stroke of facts.strokeFouls) found.add(STROKE_FOUL_CODES[stroke]);
+  if (facts.stroke !== null) {
+    // п.19.2: near a ball the stroke must make 45° or more with the line of centres.
+    const radius = SPEC.ballDiameter / 2;
+    if (facts.stroke.gapMm < settings.pushGapThreshold * radius && facts.stroke.angleDeg < 45)
+      found.add('29.1(8)');
+  }
+  const first = firstContactOf(draft, facts);
+  const isBreak = terms.kind === 'break';
+  if (first === null) found.add('29.1(1)');
+  if (isBreak) {
+    if (facts.pocketed.length === 0 && facts.breakCushionBalls.length < settings.breakMinBallsToCushion) {
+      found.add('29.1(2)');
+    }
+    if (first === null) found.add('29.1(2)');
+  }
+  if (facts.offTable.length > 0) found.add('29.1(10)');
+  const cuePocketed = facts.pocketed.some((p) => p.ball === cue);
+  if (variant === 'classic' && cuePocketed) found.add('classic-5.5');
+  if (
+    terms.inHand === 'house' &&
+    settings.fromHouseRestriction &&
+    first !== null &&
+    !facts.cueBallLeftHouseFirst &&
+    facts.firstContactInHouse === true
+  ) {
+    found.add('from-house');
+  }
+  const waived = variant === 'classic' && settings.classicWaiveP20;
+  if (!isBreak && first !== null && !waived && !found.has('29.1(1)')) {
+    if (!pocketSatisfiesCompletion(draft, action, facts) && !completed(draft, facts)) found.add('29.1(9)');
+  }
+  return FOUL_ORDER.filter((code) => found.has(code));
+}
+
+/** п.20 is met by a pocketed ball; in Classic by the called ball, or any object ball by setting. */
+function pocketSatisfiesCompletion(draft: Draft, action: ShotAction, facts: ShotFacts): boolean {
+  if (facts.pocketed.length === 0) return false;
+  if (draft.variant !== 'classic') return true;
+  const call = action.call;
+  if (call !== null && facts.pocketed.some((p) => p.ball === call.ball && p.pocket === call.pocket))
+    return true;
+  return draft.settings.classicUnorderedSatisfiesP20 && facts.pocketed.some((p) => p.ball !== action.cueBall);
+}
+
+export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
+  const striker = turn.player;
+  const cue = action.cueBall;
+  draft.shotsInFrame += 1;
+  // The cue ball in hand is on the bed from the stroke on.
+  if (turn.terms.inHand !== null) draft.putOnTable(cue, action.placement);
+  if (facts.positions !== null) draft.positions = facts.positions;
+  else if (draft.positions !== null) draft.positions = null;
+
+  const fouls = findFouls(draft, turn, action, facts);
+  const pocketedBalls = facts.pocketed.map((p) => p.ball);
+  if (fouls.length > 0) {
+    draft.fouls = fouls;
+    for (const code of fouls) draft.say(foulReason(code));
+    if (fouls.length > 1) draft.say(reasons.onePenalty(fouls.length));
+    if (
+      turn.terms.kind === 'break' &&
+      fouls.includes('29.1(2)') &&
+      draft.settings.rebreakAfterIncorrectBreak
+    ) {
+      draft.verdict = 'foul';
+      draft.say(reasons.rebreak(other(striker)));
+      rerackForBreak(draft, other(striker));
+      return;
+    }
+    if (pocketedBalls.length > 0) draft.say(reasons.voidPockets(pocketedBalls));
+    const leaving = [...pocketedBalls, ...facts.offTable];
+    draft.removeFromTable(leaving);
+    // Free 8: every incorrectly pocketed or jumped ball is re-spotted, the chosen cue ball too;
+    // the other variants re-spot object balls only and the coloured cue ball goes in hand.
+    const toSpot = draft.variant === 'free' ? leaving : leaving.filter((ball) => ball !== COLOURED);
+    draft.respot(toSpot);
+    const cueBallOff = draft.variant !== 'free' && leaving.includes(COLOURED);
+    const base: ShotTerms = {
+      kind: 'ordinary',
+      cueBall: draft.variant === 'free' ? 'choose' : COLOURED,
+      inHand: null,
+      objectBallsOnly: false,
+      callRequired: draft.variant === 'classic',
+    };
+    penalise(draft, striker, { base, cueBallOff });
+    return;
+  }
+  if (turn.terms.kind === 'break') draft.say(reasons.breakCorrect());
+  scoreLegalShot(draft, turn, action, facts);
+}
+
+function rerackForBreak(draft: Draft, breaker: Player): void {
+  const { frame } = draft;
+  const scores = draft.scores;
+  const shelves = draft.shelves;
+  draft.startFrame(frame, breaker);
+  draft.scores = scores;
+  draft.shelves = shelves;
+  draft.reasons.pop(); // startFrame announces a new frame; this is the same frame re-racked
+}
+
+function ordinary(draft: Draft, cueBall: BallId | 'choose'): ShotTerms {
+  return {
+    kind: 'ordinary',
+    cueBall,
+    inHand: null,
+    objectBallsOnly: false,
+    callRequired: draft.variant === 'classic',
+  };
+}
+
+function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
+  const striker = turn.player;
+  const variant = draft.variant;
+  const pocketed = facts.pocketed.map((p) => p.ball);
+  switch (variant) {
+    case 'free': {
+      // Free 5.4–5.5, 6: every ball that falls on a legal shot scores one, the cue ball too.
+      for (const ball of pocketed) draft.toShelf(striker, ball);
+      draft.scored.push(...pocketed);
+      if (pocketed.length > 0) {
+        draft.addPoints(striker, pocketed.length);
+        draft.say(reasons.scored(striker, pocketed, pocketed.length, variant));
+        if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+        draft.say(reasons.continueVisit());
+        return setShot(draft, striker, ordinary(draft, 'choose'));
+      }
+      draft.say(reasons.nothingPocketed(variant));
+      return setShot(draft, other(striker), ordinary(draft, 'choose'));
+    }
+    case 'combined':
+    case 'dynamic': {
+      const objects = pocketed.filter((ball) => ball !== COLOURED);
+      const cuePocketed = pocketed.includes(COLOURED);
+      for (const ball of objects) draft.toShelf(striker, ball);
+      draft.scored.push(...objects);
+      if (cuePocketed) draft.removeFromTable([COLOURED]);
+      if (variant === 'dynamic' && turn.terms.objectBallsOnly && cuePocketed) {
+        // Dynamic 5.2: on a premium (or option-2 penalty) shot the falling cue ball does not count.
+        if (objects.length > 0) {
+          draft.addPoints(striker, objects.length);
+          draft.say(reasons.scored(striker, objects, objects.length, variant));
+          if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+        }
+        draft.say(reasons.dynamicCueNotCounted());
+        return setShot(draft, other(striker), {
+          kind: 'ordinary',
+          cueBall: COLOURED,
+          inHand: 'anywhere',
+          objectBallsOnly: false,
+          callRequired: false,
+        });
+      }
+      const points = objects.length + (cuePocketed ? 1 : 0);
+      if (points > 0) {
+        draft.addPoints(striker, points);
+        draft.say(reasons.scored(striker, pocketed, points, variant));
+        if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+      }
+      if (cuePocketed) {
+        draft.scored.push(COLOURED);
+        draft.say(reasons.svoyak(variant));
+        const premium: ShotTerms = {
+          kind: 'premium',
+          cueBall: COLOURED,
+          inHand: variant === 'combined' ? 'house' : 'anywhere',
+          objectBallsOnly: variant === 'dynamic',
+          callRequired: false,
+        };
+        const then: ShotTurn = { kind: 'shot', player: striker, terms: premium };
+        if (objectBalls(variant, draft.table).length === 0) return setShot(draft, striker, premium);
+        draft.turn = { kind: 'decision', decision: { kind: 'exchange-ball', player: striker, then } };
+        return;
+      }
+      if (objects.length > 0) {
+        draft.say(reasons.continueVisit());
+        return setShot(draft, striker, ordinary(draft, COLOURED));
+      }
+      draft.say(reasons.nothingPocketed(variant));
+      return setShot(draft, other(striker), ordinary(draft, COLOURED));
+    }
+    case 'classic':
+      return scoreClassic(draft, turn, action, facts);
+    default:
+      return assertNever(variant, 'variant');
+  }
+}
+
+function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
+  const striker = turn.player;
+  const objects = facts.pocketed.map((p) => p.ball).filter((ball) => ball !== COLOURED);
+  const call = action.call;
+  let counts: boolean;
+  if (turn.terms.kind === 'break') {
+    counts = draft.settings.classicBreakBallsCount;
+    if (!counts && objects.length > 0) draft.say(reasons.breakBallsNotCounted(objects));
+  } else if (call !== null) {
+    counts = facts.pocketed.some((p) => p.ball === call.ball && p.pocket === call.pocket);
+    draft.say(
+      counts
+        ? reasons.calledBallPocketed(call.ball, call.pocket)
+        : reasons.calledBallMissed(call.ball, call.pocket),
+    );
+  } else {
+    counts = false;
+  }
+  if (!counts || objects.length === 0) {
+    if (objects.length > 0) {
+      if (turn.terms.kind !== 'break') draft.say(reasons.unordered(objects));
+      draft.removeFromTable(objects);
+      draft.respot(objects);
+    }
+    draft.say(reasons.nothingPocketed('classic'));
+    return setShot(draft, other(striker), ordinary(draft, COLOURED));
+  }
+  let points = 0;
+  for (const ball of objects) {
+    draft.toShelf(striker, ball);
+    points += classicValue(ball);
+  }
+  draft.scored.push(...objects);
+  draft.lastPocketed = objects[objects.length - 1]!;
+  const cleared = draft.table.every((ball) => ball === COLOURED);
+  if (cleared) points += 10;
+  draft.addPoints(striker, points);
+  draft.say(reasons.scored(striker, objects, points, 'classic'));
+  if (cleared) draft.say(reasons.lastBallBonus());
+  if (draft.playOff) {
+    draft.say(reasons.playOffDecided(striker, false));
+    return draft.winFrame(striker);
+  }
+  if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+  if (draft.scores[0] === 70 && draft.scores[1] === 70) return startPlayOff(draft);
+  draft.say(reasons.continueVisit());
+  return setShot(draft, striker, ordinary(draft, COLOURED));
+}

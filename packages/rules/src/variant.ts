@@ -1,0 +1,19 @@
+/** The four МКП pyramid variants, as a closed vocabulary that `switch` statements must exhaust. */
+export const VARIANTS = ['free', 'combined', 'dynamic', 'classic'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export const VARIANT_NAMES: Readonly<Record<Variant, { readonly ru: string; readonly en: string }>> = {
+  free: { ru: 'Свободная пирамида', en: 'Free pyramid' },
+  combined: { ru: 'Комбинированная пирамида', en: 'Combined pyramid' },
+  dynamic: { ru: 'Динамичная пирамида', en: 'Dynamic pyramid' },
+  classic: { ru: 'Классическая пирамида', en: 'Classic pyramid' },
+};
+
+export function isVariant(value: unknown): value is Variant {
+  return typeof value === 'string' && (VARIANTS as readonly string[]).includes(value);
+}
+
+/** Free, Combined and Dynamic are won at 8 points (§1 of each); Classic at 71 or more. */
+export function targetScore(variant: Variant): number {
+  return variant === 'classic' ? 71 : 8;
+}

@@ -1,0 +1,18 @@
+/**
+ * @pyramid/table: the regulation geometry of a Russian pyramid table that the referee needs —
+ * markings, house, pockets, the pyramid and re-spotting. Depends on nothing, so physics and the
+ * rules can share one source of truth for where things are.
+ *
+ * @example
+ * import { REGULATION_12FT, classicRack, respotPositions } from '@pyramid/table';
+ * const rack = classicRack(REGULATION_12FT); // ball 4 on the back spot
+ * const spotted = respotPositions(REGULATION_12FT, [3, 7], rack);
+ */
+export { type BallId, COLOURED_BALL, isBallId, type PlacedBall, WHITE_BALL_COUNT } from './ball.js';
+export { type Markings, markings } from './markings.js';
+export { POCKET_IDS, POCKET_NAMES, type PocketId, pocketCentre } from './pockets.js';
+export { distance, type Point, point } from './point.js';
+export { CLASSIC_RACK_ORDER, classicRack, rackPositions, rackSlots } from './rack.js';
+export { isInHouse, isInTemporaryHouse, isOnBed } from './regions.js';
+export { RESPOT_CLEARANCE, respotPositions } from './respot.js';
+export { makeTableSpec, REGULATION_12FT, type TableSpec } from './spec.js';

@@ -1,0 +1,49 @@
+// `npm test`: lint and format check, typecheck, then every Vitest suite.
+// Ends with one plain line `Tests: N passed, N failed` in which each check counts as one test,
+// so that a lint or type error is never hidden behind green unit tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const countsFile = join(root, 'node_modules', '.cache', 'pyramid-test-counts.json');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args) {
+  console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  return run.status === 0;
+}
+
+function check(name, command, args) {
+  if (step(name, command, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+check('lint and format (biome)', bin('biome'), ['check', '.']);
+check('typecheck (tsc)', process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
+
+rmSync(countsFile, { force: true });
+const unitOk = step('tests (vitest)', bin('vitest'), ['run', ...process.argv.slice(2)]);
+if (existsSync(countsFile)) {
+  const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+  passed += counts.passed;
+  failed += counts.failed;
+  if (counts.failed > 0 || !unitOk) failures.push('vitest');
+  if (!unitOk && counts.failed === 0) failed += 1;
+} else {
+  failed += 1;
+  failures.push('vitest (no results)');
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
