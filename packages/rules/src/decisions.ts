@@ -70,7 +70,7 @@ export function applyBallChoice(
       ? reasons.penaltyBallTaken(action.player, action.ball)
       : reasons.exchangeBallTaken(action.player, action.ball),
   );
-  draft.turn = resolveShot(draft, decision.then);
+  draft.turn = resolveShot(draft, decision.after);
   return ok(draft);
 }
 
@@ -110,7 +110,7 @@ export function applyDynamicOption(
   draft.say(reasons.penaltyBallDue('dynamic', action.player));
   draft.turn = {
     kind: 'decision',
-    decision: { kind: 'penalty-ball', player: action.player, then: decision.option1Then },
+    decision: { kind: 'penalty-ball', player: action.player, after: decision.option1Then },
   };
   return ok(draft);
 }

@@ -20,7 +20,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface RefereeError {
   readonly code: ErrorCode;
-  /** The offending field, as a path inside the action or setup (e.g. `outcome.facts.pocketed[1].ball`). */
+  /** The offending field, as a path inside the action or setup (e.g. `facts.pocketed[1].ball`). */
   readonly field: string;
   readonly message: string;
 }

@@ -16,7 +16,7 @@ function list(balls: readonly BallId[], lang: 'ru' | 'en'): string {
 }
 
 const playerName = (player: Player, lang: 'ru' | 'en'): string =>
-  lang === 'ru' ? `игрок ${player === 0 ? 'A' : 'B'}` : `player ${player === 0 ? 'A' : 'B'}`;
+  lang === 'ru' ? `Игрок ${player === 0 ? 'A' : 'B'}` : `Player ${player === 0 ? 'A' : 'B'}`;
 
 export function foulReason(code: FoulCode): Reason {
   switch (code) {

@@ -92,14 +92,18 @@ export const EMPTY_FACTS: ShotFacts = Object.freeze({
 
 /**
  * Derives the shot facts from the ordered events of a shot played with `cueBall`. Events are taken
- * as given: the caller (the record validator) has already checked that every ball exists.
+ * as given: the caller (the record validator) has already checked that every ball exists. With
+ * `frozenBallCountsAsContact` (a setting of п.5.3) a frozen ball is the first contact.
  */
 export function factsFromEvents(
   cueBall: BallId,
   events: readonly ShotEvent[],
   extra: Partial<Pick<ShotFacts, 'strokeFouls' | 'stroke' | 'positions' | 'frozenBalls'>> = {},
+  frozenBallCountsAsContact = false,
 ): ShotFacts {
-  let firstContact: BallId | null = null;
+  // п.5.3 setting: a ball frozen to the cue ball is touched at the stroke, before any event.
+  const frozen = extra.frozenBalls ?? [];
+  let firstContact: BallId | null = frozenBallCountsAsContact && frozen.length > 0 ? frozen[0]! : null;
   const pocketed: Pocketing[] = [];
   const offTable: BallId[] = [];
   const cushionsAfterContact: BallId[] = [];

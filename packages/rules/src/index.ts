@@ -43,6 +43,17 @@ export {
 } from './facts.js';
 export { type LegalAction, legalActions, type ShotTemplate } from './legal.js';
 export { parseAction } from './parse.js';
+export {
+  RECORD_FORMAT,
+  RECORD_VERSION,
+  type RecordError,
+  type Replay,
+  type ReplayStep,
+  replayRecord,
+  replayRecordText,
+  type StateSummary,
+  summarise,
+} from './record.js';
 export { FOUL_CODES, type FoulCode, type Reason, type Respot, type Ruling, type Verdict } from './ruling.js';
 export {
   COMPLETION_RULES,
@@ -71,14 +82,3 @@ export type {
 } from './state.js';
 export { other } from './state.js';
 export { isVariant, targetScore, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
-export {
-  RECORD_FORMAT,
-  RECORD_VERSION,
-  type RecordError,
-  type Replay,
-  type ReplayStep,
-  replayRecord,
-  replayRecordText,
-  type StateSummary,
-  summarise,
-} from './record.js';

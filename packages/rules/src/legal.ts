@@ -3,6 +3,7 @@
  * is listed as a template (the cue balls, calls and placement area the striker may use), since
  * what happens in it is up to the table. One function serves the UI, the scorer and the bots.
  */
+import { assertNever } from '@pyramid/core';
 import { POCKET_IDS } from '@pyramid/table';
 import type { Action, EventFoul } from './actions.js';
 import { type BallId, COLOURED } from './balls.js';
@@ -51,9 +52,10 @@ export function legalActions(state: MatchState): LegalAction[] {
             { type: 'dynamic-option', player: decision.player, option: 1 },
             { type: 'dynamic-option', player: decision.player, option: 2 },
           ];
+        default:
+          return assertNever(decision, 'decision');
       }
     }
-    // biome-ignore lint/suspicious/noFallthroughSwitchClause: every inner case returns
     case 'shot': {
       const { terms, player } = turn;
       const cueBalls = terms.cueBall === 'choose' ? state.table : [terms.cueBall];

@@ -221,6 +221,7 @@ export function parseAction(
 ): Result<Action, RefereeError> {
   try {
     if (!isRecord(input)) fail('', 'an action must be an object');
+    if (input.note !== undefined && typeof input.note !== 'string') fail('note', 'must be a string');
     const type = input.type;
     switch (type) {
       case 'shot': {

@@ -76,7 +76,7 @@ export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): v
         return;
       }
       draft.say(reasons.penaltyBallDue(variant, beneficiary));
-      draft.turn = { kind: 'decision', decision: { kind: 'penalty-ball', player: beneficiary, then } };
+      draft.turn = { kind: 'decision', decision: { kind: 'penalty-ball', player: beneficiary, after: then } };
       return;
     }
     case 'dynamic': {

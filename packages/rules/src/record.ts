@@ -42,10 +42,16 @@ export function replayRecord(input: unknown): Result<Replay, RecordError> {
   if (!isRecord(input)) return err(headerError('', 'a match record must be a JSON object'));
   if (input.format !== RECORD_FORMAT) return err(headerError('format', `must be "${RECORD_FORMAT}"`));
   if (input.version !== RECORD_VERSION) {
-    return err(headerError('version', `unsupported version ${JSON.stringify(input.version)} (this referee reads ${RECORD_VERSION})`));
+    return err(
+      headerError(
+        'version',
+        `unsupported version ${JSON.stringify(input.version)} (this referee reads ${RECORD_VERSION})`,
+      ),
+    );
   }
   for (const key of Object.keys(input)) {
-    if (!HEADER_FIELDS.includes(key)) return err(headerError(key, `unknown field (allowed: ${HEADER_FIELDS.join(', ')})`));
+    if (!HEADER_FIELDS.includes(key))
+      return err(headerError(key, `unknown field (allowed: ${HEADER_FIELDS.join(', ')})`));
   }
   if (input.meta !== undefined && !isRecord(input.meta)) return err(headerError('meta', 'must be an object'));
   const start = parseMatchStart(input);

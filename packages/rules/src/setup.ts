@@ -157,8 +157,10 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
     if (before !== undefined) fail(where, `ball ${b} is also in ${before}`, 'ball-pocketed-twice');
     seen.set(b, where);
   };
-  table.forEach((b, i) => note(b, `start.table[${i}]`));
-  shelves.forEach((shelf, p) => shelf.forEach((b, i) => note(b, `start.shelves[${p}][${i}]`)));
+  for (const [i, b] of table.entries()) note(b, `start.table[${i}]`);
+  for (const [p, shelf] of shelves.entries()) {
+    for (const [i, b] of shelf.entries()) note(b, `start.shelves[${p}][${i}]`);
+  }
   for (let b = 1; b <= 15; b++) {
     if (!seen.has(b)) invalid('start.table', `white ball ${b} is neither on the table nor on a shelf`);
   }
@@ -260,7 +262,7 @@ function handBall(turn: Turn): BallId | null {
       : turn.kind === 'decision'
         ? turn.decision.kind === 'dynamic-option'
           ? turn.decision.option1Then
-          : turn.decision.then
+          : turn.decision.after
         : null;
   if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
   return shot.terms.cueBall;
@@ -344,7 +346,7 @@ function parseDecision(value: unknown, field: string, variant: Variant): Pending
   switch (value.kind) {
     case 'penalty-ball':
     case 'exchange-ball': {
-      const d = record(value, field, ['kind', 'player', 'then']);
+      const d = record(value, field, ['kind', 'player', 'after']);
       if (value.kind === 'exchange-ball' && variant !== 'combined' && variant !== 'dynamic') {
         invalid(`${field}.kind`, 'only Combined and Dynamic pyramid exchange a ball for the cue ball');
       }
@@ -353,7 +355,7 @@ function parseDecision(value: unknown, field: string, variant: Variant): Pending
       return {
         kind: value.kind,
         player: player(d.player, `${field}.player`),
-        then: parseShotTurn(d.then, `${field}.then`, variant),
+        after: parseShotTurn(d.after, `${field}.after`, variant),
       };
     }
     case 'dynamic-option': {

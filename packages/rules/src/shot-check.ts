@@ -13,6 +13,8 @@ import { EMPTY_FACTS, factsFromEvents, type ShotFacts } from './facts.js';
 import { overlapping, placementAllowed, SPEC } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
 
+const EVENT_SIDE_FIELDS = ['strokeFouls', 'stroke', 'frozenBalls', 'positions'];
+
 const AREA_TEXT = {
   house: 'inside the house',
   'temporary-house': 'inside the temporary house',
@@ -104,7 +106,7 @@ export function checkShot(
   const onBed = terms.inHand === null ? state.table : [...state.table, cue];
   const has = (ball: BallId) => onBed.includes(ball);
   const outcome = action.outcome;
-  const base = 'facts' in outcome ? 'outcome.facts' : 'outcome.events';
+  const base = 'facts' in outcome ? 'facts' : 'events';
   if ('events' in outcome) {
     const gone = new Set<BallId>();
     for (let i = 0; i < outcome.events.length; i++) {
@@ -133,16 +135,30 @@ export function checkShot(
       if (event.type === 'pocket' || event.type === 'off-table') gone.add(event.ball);
     }
   }
-  const facts: ShotFacts =
+  const given: ShotFacts =
     'facts' in outcome
       ? outcome.facts
-      : factsFromEvents(cue, outcome.events, {
-          strokeFouls: outcome.strokeFouls ?? [],
-          stroke: outcome.stroke ?? null,
-          positions: outcome.positions ?? null,
-          frozenBalls: outcome.frozenBalls ?? [],
-        });
-  const fieldOf = (name: string) => ('facts' in outcome ? `outcome.facts.${name}` : `outcome.${name}`);
+      : factsFromEvents(
+          cue,
+          outcome.events,
+          {
+            strokeFouls: outcome.strokeFouls ?? [],
+            stroke: outcome.stroke ?? null,
+            positions: outcome.positions ?? null,
+            frozenBalls: outcome.frozenBalls ?? [],
+          },
+          state.settings.frozenBallCountsAsContact,
+        );
+  // п.5.3 setting: a ball frozen to the cue ball counts as its first contact.
+  const facts: ShotFacts =
+    given.firstContact === null && state.settings.frozenBallCountsAsContact && given.frozenBalls.length > 0
+      ? { ...given, firstContact: given.frozenBalls[0]! }
+      : given;
+  // Field paths name the action's JSON: `facts.…`, or for derived facts the event list itself.
+  const fieldOf = (name: string) => {
+    if ('facts' in outcome) return `facts.${name}`;
+    return EVENT_SIDE_FIELDS.some((field) => name.startsWith(field)) ? name : 'events';
+  };
 
   if (facts.firstContact !== null) {
     if (facts.firstContact === cue) {

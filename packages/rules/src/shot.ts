@@ -190,12 +190,17 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
       if (pocketed.length > 0) {
         draft.addPoints(striker, pocketed.length);
         draft.say(reasons.scored(striker, pocketed, pocketed.length, variant));
-        if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+        if (draft.scores[striker] >= draft.target()) {
+          draft.winFrame(striker);
+          return;
+        }
         draft.say(reasons.continueVisit());
-        return setShot(draft, striker, ordinary(draft, 'choose'));
+        setShot(draft, striker, ordinary(draft, 'choose'));
+        return;
       }
       draft.say(reasons.nothingPocketed(variant));
-      return setShot(draft, other(striker), ordinary(draft, 'choose'));
+      setShot(draft, other(striker), ordinary(draft, 'choose'));
+      return;
     }
     case 'combined':
     case 'dynamic': {
@@ -209,22 +214,29 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
         if (objects.length > 0) {
           draft.addPoints(striker, objects.length);
           draft.say(reasons.scored(striker, objects, objects.length, variant));
-          if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+          if (draft.scores[striker] >= draft.target()) {
+            draft.winFrame(striker);
+            return;
+          }
         }
         draft.say(reasons.dynamicCueNotCounted());
-        return setShot(draft, other(striker), {
+        setShot(draft, other(striker), {
           kind: 'ordinary',
           cueBall: COLOURED,
           inHand: 'anywhere',
           objectBallsOnly: false,
           callRequired: false,
         });
+        return;
       }
       const points = objects.length + (cuePocketed ? 1 : 0);
       if (points > 0) {
         draft.addPoints(striker, points);
         draft.say(reasons.scored(striker, pocketed, points, variant));
-        if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
+        if (draft.scores[striker] >= draft.target()) {
+          draft.winFrame(striker);
+          return;
+        }
       }
       if (cuePocketed) {
         draft.scored.push(COLOURED);
@@ -237,21 +249,27 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
           callRequired: false,
         };
         const then: ShotTurn = { kind: 'shot', player: striker, terms: premium };
-        if (objectBalls(variant, draft.table).length === 0) return setShot(draft, striker, premium);
-        draft.turn = { kind: 'decision', decision: { kind: 'exchange-ball', player: striker, then } };
+        if (objectBalls(variant, draft.table).length === 0) {
+          setShot(draft, striker, premium);
+          return;
+        }
+        draft.turn = { kind: 'decision', decision: { kind: 'exchange-ball', player: striker, after: then } };
         return;
       }
       if (objects.length > 0) {
         draft.say(reasons.continueVisit());
-        return setShot(draft, striker, ordinary(draft, COLOURED));
+        setShot(draft, striker, ordinary(draft, COLOURED));
+        return;
       }
       draft.say(reasons.nothingPocketed(variant));
-      return setShot(draft, other(striker), ordinary(draft, COLOURED));
+      setShot(draft, other(striker), ordinary(draft, COLOURED));
+      return;
     }
     case 'classic':
-      return scoreClassic(draft, turn, action, facts);
+      scoreClassic(draft, turn, action, facts);
+      return;
     default:
-      return assertNever(variant, 'variant');
+      assertNever(variant, 'variant');
   }
 }
 
@@ -280,7 +298,8 @@ function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: S
       draft.respot(objects);
     }
     draft.say(reasons.nothingPocketed('classic'));
-    return setShot(draft, other(striker), ordinary(draft, COLOURED));
+    setShot(draft, other(striker), ordinary(draft, COLOURED));
+    return;
   }
   let points = 0;
   for (const ball of objects) {
@@ -296,10 +315,18 @@ function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: S
   if (cleared) draft.say(reasons.lastBallBonus());
   if (draft.playOff) {
     draft.say(reasons.playOffDecided(striker, false));
-    return draft.winFrame(striker);
+    draft.winFrame(striker);
+    return;
   }
-  if (draft.scores[striker] >= draft.target()) return draft.winFrame(striker);
-  if (draft.scores[0] === 70 && draft.scores[1] === 70) return startPlayOff(draft);
+  if (draft.scores[striker] >= draft.target()) {
+    draft.winFrame(striker);
+    return;
+  }
+  if (draft.scores[0] === 70 && draft.scores[1] === 70) {
+    startPlayOff(draft);
+    return;
+  }
   draft.say(reasons.continueVisit());
-  return setShot(draft, striker, ordinary(draft, COLOURED));
+  setShot(draft, striker, ordinary(draft, COLOURED));
+  return;
 }

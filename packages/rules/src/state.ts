@@ -43,19 +43,19 @@ export interface ShotTurn {
   readonly terms: ShotTerms;
 }
 
-/** A decision the rules give one player; `then` is the shot that follows it. */
+/** A decision the rules give one player; `after` is the shot that follows it. */
 export type PendingDecision =
   | {
       /** Free 7, Combined 7, Dynamic 7(1): the opponent of the offender takes any ball to his shelf. */
       readonly kind: 'penalty-ball';
       readonly player: Player;
-      readonly then: ShotTurn;
+      readonly after: ShotTurn;
     }
   | {
       /** Combined 5.2, Dynamic 5.2: an object ball taken in exchange for the legally pocketed cue ball. */
       readonly kind: 'exchange-ball';
       readonly player: Player;
-      readonly then: ShotTurn;
+      readonly after: ShotTurn;
     }
   | {
       /** Dynamic 7: (1) take a ball and play on from the position, or (2) a penalty shot from hand. */

@@ -1,0 +1,651 @@
+/**
+ * Property tests of the referee: random legal play (from @pyramid/testkit, seeded by fast-check) for
+ * all four variants, under the product defaults and under random settings, must keep the invariants
+ * the rules imply. A failure names the seed; `playRandomMatch(variant, seed, options)` replays it.
+ *
+ * The spec is /work/shared/rules/general-rules.md ("Product defaults" and "Further readings, decided").
+ */
+import { Random, type Result } from '@pyramid/core';
+import {
+  type Applied,
+  apply,
+  type BallId,
+  classicValue,
+  ERROR_CODES,
+  type MatchState,
+  type Player,
+  type RefereeError,
+  type Ruling,
+  replayRecord,
+  type ShotTemplate,
+  type ShotTurn,
+  targetScore,
+  VARIANTS,
+  type Variant,
+} from '@pyramid/rules';
+import {
+  playRandomMatch,
+  type RandomMatch,
+  type RecordAction,
+  randomMalformedAction,
+  randomSettings,
+  randomShot,
+  toRecord,
+  viaJson,
+} from '@pyramid/testkit';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+// ── set-up ────────────────────────────────────────────────────────────────────────────────────────
+
+type SettingsMode = 'default' | 'random';
+const MODES: readonly SettingsMode[] = ['default', 'random'];
+
+/** One random match: the seed picks the settings (in random mode) and every action. */
+interface Case {
+  readonly seed: number;
+  /** Give rest positions after every shot (slower; exercises re-spotting and the temporary house). */
+  readonly positions: boolean;
+}
+
+const caseArb: fc.Arbitrary<Case> = fc.record({
+  seed: fc.integer(),
+  positions: fc.constantFrom(false, false, false, true),
+});
+
+function play(variant: Variant, mode: SettingsMode, c: Case): RandomMatch {
+  const settings = mode === 'random' ? randomSettings(new Random(c.seed ^ 0x5e771e)) : {};
+  return playRandomMatch(variant, c.seed, { settings, positions: c.positions });
+}
+
+/**
+ * Runs per variant and settings mode, sized so that the whole file stays well under 20 s on two
+ * cores; PROPERTY_RUNS=5000 (for example) searches deeper.
+ */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
+const SCALE = RUNS / 60;
+
+function forAllMatches(
+  variants: readonly Variant[],
+  name: string,
+  check: (match: RandomMatch, random: Random) => void,
+  runs = RUNS,
+): void {
+  const numRuns = Math.max(1, Math.round(runs));
+  for (const variant of variants) {
+    for (const mode of MODES) {
+      it(`${variant}, ${mode} settings: ${name}`, () => {
+        fc.assert(
+          fc.property(caseArb, (c) => {
+            const match = play(variant, mode, c);
+            try {
+              check(match, new Random(c.seed ^ 0x0ddba11));
+            } catch (caught) {
+              const where = `playRandomMatch('${variant}', ${c.seed}, { settings: ${mode === 'random' ? `randomSettings(new Random(${c.seed} ^ 0x5e771e))` : '{}'}, positions: ${c.positions} })`;
+              throw new Error(`${where}: ${(caught as Error).message}`);
+            }
+          }),
+          { numRuns },
+        );
+      });
+    }
+  }
+}
+
+/** Fails with the action that broke an invariant, so a report can quote it. */
+function fail(match: RandomMatch, index: number, message: string): never {
+  const action = match.actions[index];
+  throw new Error(`after action ${index} ${JSON.stringify(action)}: ${message}`);
+}
+
+const after = (match: RandomMatch, index: number): MatchState => match.states[index + 1] ?? match.final;
+
+function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+  seen.add(value);
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key], seen);
+  return value;
+}
+
+/** JSON text that survives NaN, undefined and -0 in garbage input, for messages only. */
+function show(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_key, v: unknown) =>
+      typeof v === 'number' && !Number.isFinite(v) ? String(v) : v === undefined ? '<undefined>' : v,
+    );
+  } catch {
+    return String(value);
+  }
+}
+
+/** The shot that follows a pending decision (or the shot due), for the cue-ball-in-hand checks. */
+function shotAfter(state: MatchState): ShotTurn | null {
+  const turn = state.turn;
+  if (turn.kind === 'shot') return turn;
+  if (turn.kind !== 'decision') return null;
+  return turn.decision.kind === 'dynamic-option' ? turn.decision.option1Then : turn.decision.after;
+}
+
+function shelvesAfterRuling(before: MatchState, ruling: Ruling): [BallId[], BallId[]] {
+  const shelves: [BallId[], BallId[]] = [before.shelves[0].slice(), before.shelves[1].slice()];
+  for (const { ball, player } of ruling.shelved) shelves[player].push(ball);
+  return shelves;
+}
+
+// ── 1. the match ends with exactly one winner ─────────────────────────────────────────────────────
+
+describe('random legal play ends with exactly one winner', () => {
+  forAllMatches(VARIANTS, 'one winner, frames ended exactly where a target was reached', (match) => {
+    const { final, rulings, settings, variant } = match;
+    if (final.turn.kind !== 'match-over') throw new Error('the match did not end');
+    const winner = final.turn.winner;
+    const target = targetScore(variant);
+    const frames: [number, number] = [0, 0];
+    for (let i = 0; i < rulings.length; i++) {
+      const ruling = rulings[i]!;
+      const before = match.states[i]!;
+      const next = after(match, i);
+      const last = i === rulings.length - 1;
+      // A frame ends when the next state is the next frame or the end of the match.
+      const endsFrame = next.frame === before.frame + 1 || next.turn.kind === 'match-over';
+      if ((ruling.frameWinner !== null) !== endsFrame) {
+        fail(match, i, `frameWinner ${ruling.frameWinner} but the frame ${endsFrame ? 'ended' : 'went on'}`);
+      }
+      if ((ruling.matchWinner !== null) !== last) fail(match, i, `matchWinner ${ruling.matchWinner} on ruling ${i}`);
+      if (JSON.stringify(ruling.next) !== JSON.stringify(next.turn)) fail(match, i, 'ruling.next is not the new turn');
+      if (ruling.frameWinner === null) continue;
+      const w = ruling.frameWinner;
+      frames[w] += 1;
+      // Reading 2: the frame ends at the ruling that reaches the target (Classic 5.7: or decides the play-off).
+      const playOff = variant === 'classic' && before.playOff;
+      if (!playOff && ruling.scores[w] < target) {
+        fail(match, i, `player ${w} won the frame at ${ruling.scores.join(':')} (target ${target})`);
+      }
+      if (ruling.scores[w === 0 ? 1 : 0] >= target) fail(match, i, `both players reached ${target}`);
+      if (!last) {
+        // п.9 reading: the next frame is racked afresh and the break alternates.
+        if (next.scores[0] !== 0 || next.scores[1] !== 0) fail(match, i, 'the new frame did not start at 0:0');
+        if (next.shelves[0].length + next.shelves[1].length !== 0) fail(match, i, 'shelves not emptied');
+        if (next.table.length !== 15) fail(match, i, `new rack has ${next.table.length} balls`);
+        const t = next.turn;
+        if (t.kind !== 'shot' || t.terms.kind !== 'break') fail(match, i, 'the new frame does not start with a break');
+        if (before.breaker !== null && t.player === before.breaker) fail(match, i, 'the break did not alternate');
+      }
+    }
+    if (rulings[rulings.length - 1]?.matchWinner !== winner) throw new Error('last ruling does not name the winner');
+    if (frames[winner] !== settings.framesToWin) throw new Error(`winner won ${frames[winner]} frames`);
+    if (frames[winner === 0 ? 1 : 0] >= settings.framesToWin) throw new Error('the loser also won the match');
+    if (final.framesWon[0] !== frames[0] || final.framesWon[1] !== frames[1]) {
+      throw new Error(`framesWon ${final.framesWon.join(':')} but ${frames.join(':')} frames were won`);
+    }
+  });
+});
+
+// ── 2. ball accounting ────────────────────────────────────────────────────────────────────────────
+
+function checkBalls(state: MatchState): string | null {
+  const where = new Map<BallId, string[]>();
+  const put = (ball: BallId, place: string) => where.set(ball, [...(where.get(ball) ?? []), place]);
+  for (const ball of state.table) put(ball, 'table');
+  state.shelves.forEach((shelf, p) => {
+    for (const ball of shelf) put(ball, `shelf ${p}`);
+  });
+  for (let ball = 0; ball <= 15; ball++) {
+    const places = where.get(ball) ?? [];
+    if (places.length > 1) return `ball ${ball} is in ${places.join(' and ')}`;
+    if (places.length === 0 && ball !== 0) return `ball ${ball} is lost (neither on the table nor on a shelf)`;
+  }
+  for (const ball of where.keys()) if (!(ball >= 0 && ball <= 15)) return `unknown ball ${ball}`;
+  for (let i = 1; i < state.table.length; i++) {
+    if (state.table[i - 1]! >= state.table[i]!) return `table not ascending: ${state.table.join(',')}`;
+  }
+  // The coloured ball may be off the bed and off the shelves only when it is in hand.
+  const shot = shotAfter(state);
+  const handsColoured = shot !== null && shot.terms.inHand !== null && shot.terms.cueBall === 0;
+  const colouredOff = !where.has(0);
+  if (colouredOff && state.turn.kind !== 'lag' && state.turn.kind !== 'match-over' && !handsColoured) {
+    return 'the coloured ball is lost: not on the table, not on a shelf, not in hand';
+  }
+  if (state.turn.kind === 'shot' && handsColoured && state.table.includes(0)) {
+    return 'the coloured ball is in hand and on the table';
+  }
+  if (state.positions !== null) {
+    const keys = Object.keys(state.positions)
+      .map(Number)
+      .sort((a, b) => a - b);
+    if (keys.join(',') !== state.table.join(',')) return `positions for ${keys} but table ${state.table}`;
+  }
+  return null;
+}
+
+describe('ball accounting', () => {
+  forAllMatches(VARIANTS, 'every ball is in exactly one place after every action', (match) => {
+    const problem = checkBalls(match.initial);
+    if (problem !== null) throw new Error(`initial state: ${problem}`);
+    for (let i = 0; i < match.actions.length; i++) {
+      const problem = checkBalls(after(match, i));
+      if (problem !== null) fail(match, i, problem);
+    }
+  });
+});
+
+// ── 3. scores against shelves (Free, Combined, Dynamic) ───────────────────────────────────────────
+
+/**
+ * A ball owed to `player` by a pending penalty-ball or exchange-ball decision. Reading 1: "a penalty
+ * point is credited when the foul is ruled, a свояк point when the shot is ruled; the penalty or
+ * exchange ball is then a separate decision that moves a ball to the shelf (so the score can run
+ * ahead of the shelf until it is made)".
+ */
+function owed(state: MatchState, player: Player): number {
+  const turn = state.turn;
+  if (turn.kind !== 'decision' || turn.decision.player !== player) return 0;
+  return turn.decision.kind === 'dynamic-option' ? 0 : 1;
+}
+
+describe('scores against the shelves', () => {
+  forAllMatches(
+    ['free', 'combined', 'dynamic'],
+    'score = shelf (+ the ball owed, + the penalty point that ends a frame, + Dynamic option-(2) points)',
+    (match) => {
+      const { variant } = match;
+      // Dynamic (reading 15 and ambiguity 1): with dynamicOption2AwardsPoint the +1 is credited at the
+      // foul; option (1) then brings a ball (score = shelf), option (2) does not (score = shelf + 1 for
+      // good). With the setting off the point only comes with option (1)'s ball.
+      let option2Points: [number, number] = [0, 0];
+      for (let i = 0; i < match.rulings.length; i++) {
+        const ruling = match.rulings[i]!;
+        const before = match.states[i]!;
+        const next = after(match, i);
+        const action = match.actions[i]!;
+        // The ledger: scores move only by the points the ruling states.
+        for (const p of [0, 1] as const) {
+          if (before.scores[p] + ruling.points[p] !== ruling.scores[p]) {
+            fail(match, i, `scores ${before.scores} + points ${ruling.points} ≠ ${ruling.scores}`);
+          }
+        }
+        if (ruling.frameWinner === null && ruling.scores.join() !== next.scores.join()) {
+          fail(match, i, `ruling.scores ${ruling.scores} but state.scores ${next.scores}`);
+        }
+        const pending = before.turn.kind === 'decision' ? before.turn.decision : null;
+        if (
+          action.type === 'dynamic-option' &&
+          action.option === 2 &&
+          pending?.kind === 'dynamic-option' &&
+          !pending.pointWithOption1
+        ) {
+          option2Points[action.player] += 1;
+        }
+        // A pending Dynamic option whose point was credited at the foul.
+        const optionPoint = (state: MatchState, p: Player) =>
+          state.turn.kind === 'decision' &&
+          state.turn.decision.kind === 'dynamic-option' &&
+          state.turn.decision.player === p &&
+          !state.turn.decision.pointWithOption1
+            ? 1
+            : 0;
+        if (ruling.frameWinner === null) {
+          for (const p of [0, 1] as const) {
+            const shelf = next.shelves[p].length;
+            const extra = variant === 'dynamic' ? option2Points[p] + optionPoint(next, p) : 0;
+            const expected = shelf + owed(next, p) + extra;
+            if (next.scores[p] !== expected) {
+              fail(
+                match,
+                i,
+                `player ${p} has ${next.scores[p]} points but ${shelf} balls on the shelf, ${owed(next, p)} owed, ${extra} Dynamic option points`,
+              );
+            }
+            if (variant === 'dynamic' && next.scores[p] < shelf) fail(match, i, 'Dynamic score below the shelf');
+          }
+          continue;
+        }
+        // The frame's end. Reading 2: nothing stays pending after it, so a point credited without its
+        // ball (reading 1) stays without one: the penalty point of a foul (ambiguity 4: the 8th point
+        // may come from a penalty) or of Dynamic option (1), and the свояк point of a legal shot that
+        // pocketed the cue ball (Combined/Dynamic 5.2; not on a Dynamic object-balls-only shot).
+        const shelves = shelvesAfterRuling(before, ruling);
+        const w = ruling.frameWinner;
+        const byPenalty = ruling.verdict === 'foul' || ruling.action === 'dynamic-option' ? 1 : 0;
+        const svoyak =
+          variant !== 'free' &&
+          ruling.verdict === 'legal' &&
+          action.type === 'shot' &&
+          (action.facts.pocketed ?? []).some((p) => p.ball === 0) &&
+          !(before.turn.kind === 'shot' && before.turn.terms.objectBallsOnly)
+            ? 1
+            : 0;
+        for (const p of [0, 1] as const) {
+          const extra = variant === 'dynamic' ? option2Points[p] : 0;
+          const expected = shelves[p].length + extra + (p === w ? byPenalty + svoyak : 0);
+          if (ruling.scores[p] !== expected) {
+            fail(
+              match,
+              i,
+              `frame won by ${w} at ${ruling.scores.join(':')}: player ${p} has ${shelves[p].length} balls on the shelf, ${extra} Dynamic option points, winning point by penalty ${byPenalty}, свояк ${svoyak}`,
+            );
+          }
+        }
+        if (next.turn.kind === 'match-over' && JSON.stringify(next.shelves) !== JSON.stringify(shelves)) {
+          fail(match, i, 'the final shelves are not the shelves before plus the balls shelved');
+        }
+        option2Points = [0, 0];
+      }
+    },
+  );
+});
+
+// ── 4. Classic: the scores sum to the value of the balls legally pocketed ─────────────────────────
+
+describe('Classic score sum', () => {
+  forAllMatches(['classic'], 'scores sum to the value of the balls legally pocketed', (match) => {
+    const allowNegative = match.settings.classicAllowNegative;
+    // Classic 5.1: ace 11, others their number, +10 to the shot that clears the table (ambiguity 6);
+    // 5.6: each foul −5/+5, zero-sum, unless scores are floored (then the sum can only grow).
+    // Classic 5.7 / reading 11: at 70:70 the last ball goes back to the back spot but the scores stay
+    // 70:70, so its value stays in the sum; if it is pocketed again in the play-off it scores again.
+    let pocketedValue = 0;
+    for (let i = 0; i < match.rulings.length; i++) {
+      const ruling = match.rulings[i]!;
+      const before = match.states[i]!;
+      const next = after(match, i);
+      if (ruling.scored.length > 0) {
+        for (const ball of ruling.scored) pocketedValue += classicValue(ball);
+        const objectsBefore = before.table.filter((ball) => ball !== 0);
+        if (objectsBefore.every((ball) => ruling.scored.includes(ball))) pocketedValue += 10;
+      }
+      const scores = ruling.frameWinner === null ? next.scores : ruling.scores;
+      const sum = scores[0] + scores[1];
+      if (allowNegative ? sum !== pocketedValue : sum < pocketedValue) {
+        fail(match, i, `scores ${scores.join(':')} sum to ${sum}, balls legally pocketed are worth ${pocketedValue}`);
+      }
+      if (ruling.verdict === 'foul' && allowNegative && ruling.points[0] + ruling.points[1] !== 0) {
+        fail(match, i, `a foul moved the sum by ${ruling.points[0] + ruling.points[1]}`);
+      }
+      if (!allowNegative && (scores[0] < 0 || scores[1] < 0)) fail(match, i, `negative score ${scores.join(':')}`);
+      // The scores of a frame in play against its shelves: shelf values + bonuses (+ the returned ball).
+      if (ruling.frameWinner !== null) pocketedValue = 0;
+    }
+  });
+});
+
+// ── 5. apply never mutates its input ──────────────────────────────────────────────────────────────
+
+describe('apply never mutates its input', () => {
+  forAllMatches(
+    VARIANTS,
+    'deep-frozen state and action: same JSON before and after, same result as unfrozen',
+    (match) => {
+      let state = deepFreeze(viaJson(match.initial));
+      for (let i = 0; i < match.actions.length; i++) {
+        const action = deepFreeze(viaJson(match.actions[i]!));
+        const before = JSON.stringify(state);
+        const actionBefore = JSON.stringify(action);
+        let result: Result<Applied, RefereeError>;
+        try {
+          result = apply(state, action);
+        } catch (caught) {
+          fail(match, i, `apply threw on a frozen state: ${(caught as Error).message}`);
+        }
+        if (JSON.stringify(state) !== before) fail(match, i, 'apply changed its state');
+        if (JSON.stringify(action) !== actionBefore) fail(match, i, 'apply changed its action');
+        if (!result.ok) fail(match, i, `rejected on a frozen state: ${result.error.message}`);
+        if (JSON.stringify(result.value.ruling) !== JSON.stringify(match.rulings[i])) {
+          fail(match, i, 'a frozen state gave another ruling');
+        }
+        state = deepFreeze(result.value.state);
+      }
+      if (JSON.stringify(state) !== JSON.stringify(match.final)) throw new Error('frozen play ended elsewhere');
+    },
+    25 * SCALE,
+  );
+});
+
+// ── 6. records replay deterministically ───────────────────────────────────────────────────────────
+
+describe('replaying a record', () => {
+  forAllMatches(
+    VARIANTS,
+    'replayRecord twice gives identical JSON, and reproduces the played match',
+    (match) => {
+      const record = toRecord(match);
+      const text = JSON.stringify(record);
+      const first = replayRecord(JSON.parse(text));
+      const second = replayRecord(JSON.parse(text));
+      if (!first.ok) throw new Error(`replay failed at ${first.error.index}: ${first.error.field}: ${first.error.message}`);
+      if (JSON.stringify(first) !== JSON.stringify(second)) throw new Error('two replays differ');
+      const replay = first.value;
+      if (JSON.stringify(replay.final) !== JSON.stringify(match.final)) throw new Error('replay ended in another state');
+      if (replay.steps.length !== match.rulings.length) throw new Error('replay has another number of steps');
+      for (let i = 0; i < replay.steps.length; i++) {
+        if (JSON.stringify(replay.steps[i]!.ruling) !== JSON.stringify(match.rulings[i])) {
+          fail(match, i, 'the replayed ruling differs');
+        }
+      }
+    },
+    25 * SCALE,
+  );
+});
+
+// ── 7. malformed and wrong actions ────────────────────────────────────────────────────────────────
+
+function expectRejected(
+  state: MatchState,
+  input: unknown,
+  context: string,
+  codes?: readonly RefereeError['code'][],
+): void {
+  const before = JSON.stringify(state);
+  let result: Result<Applied, RefereeError>;
+  try {
+    result = apply(state, input);
+  } catch (caught) {
+    throw new Error(`${context}: apply threw on ${show(input)}: ${(caught as Error).stack}`);
+  }
+  if (result.ok) throw new Error(`${context}: ${show(input)} was accepted: ${result.value.ruling.explanation.en}`);
+  const error = result.error;
+  if (!(ERROR_CODES as readonly string[]).includes(error.code)) throw new Error(`${context}: unknown code ${error.code}`);
+  if (typeof error.field !== 'string') throw new Error(`${context}: error without a field: ${show(error)}`);
+  if (typeof error.message !== 'string' || error.message.length === 0) throw new Error(`${context}: no message`);
+  if (codes !== undefined && !codes.includes(error.code)) {
+    throw new Error(`${context}: ${show(input)} gave ${error.code} (${error.field}: ${error.message}), expected ${codes.join(' or ')}`);
+  }
+  if (JSON.stringify(state) !== before) throw new Error(`${context}: the state changed`);
+}
+
+/** A few states of the match to probe: the start, the end, and random ones in between. */
+function sampleStates(match: RandomMatch, random: Random, count: number): MatchState[] {
+  const all = [match.initial, ...match.states.slice(1), match.final];
+  return [match.initial, match.final, ...Array.from({ length: count }, () => random.pick(all))];
+}
+
+describe('malformed input', () => {
+  forAllMatches(VARIANTS, 'random garbage never throws, gets a typed error with a field, changes nothing', (match, random) => {
+    for (const state of sampleStates(match, random, 6)) {
+      deepFreeze(state);
+      for (let j = 0; j < 12; j++) expectRejected(state, randomMalformedAction(random), `state ${state.turn.kind}`);
+    }
+  });
+
+  it('a record with a malformed action stops there and names it', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.constantFrom(...VARIANTS), (seed, variant) => {
+        const match = playRandomMatch(variant, seed);
+        const random = new Random(seed);
+        const cut = random.int(match.actions.length);
+        const record = { ...toRecord(match), actions: [...match.actions.slice(0, cut), randomMalformedAction(random)] };
+        const replay = replayRecord(record);
+        expect(replay.ok).toBe(false);
+        if (!replay.ok) expect(replay.error.index).toBe(cut);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+type WrongAction = { readonly input: unknown; readonly why: string; readonly codes?: readonly RefereeError['code'][] };
+
+/** Balls on the bed for the shot due (the cue ball in hand counts: it is placed before the stroke). */
+function bedFor(state: MatchState, template: ShotTemplate): BallId[] {
+  const cue = template.cueBalls.length === 1 ? template.cueBalls[0]! : null;
+  return template.inHand !== null && cue !== null && !state.table.includes(cue) ? [...state.table, cue] : [...state.table];
+}
+
+/** Well-formed actions that the state makes wrong: each must be refused. */
+function wrongActions(state: MatchState, random: Random): WrongAction[] {
+  const turn = state.turn;
+  const out: WrongAction[] = [];
+  const p = random.chance(0.5) ? 0 : 1;
+  const anyBall = random.int(16);
+  const decisions: RecordAction[] = [
+    { type: 'penalty-ball', player: p, ball: anyBall },
+    { type: 'exchange-ball', player: p, ball: anyBall },
+    { type: 'dynamic-option', player: p, option: random.chance(0.5) ? 1 : 2 },
+  ];
+  switch (turn.kind) {
+    case 'match-over':
+      for (const input of [...decisions, { type: 'lag', winner: p, first: p }, { type: 'interference', restorable: true }]) {
+        out.push({ input, why: 'after the match', codes: ['match-over'] });
+      }
+      out.push({ input: { type: 'shot', player: p, cueBall: 0, facts: {} }, why: 'a shot after the match', codes: ['match-over'] });
+      return out;
+    case 'lag':
+      for (const input of [...decisions, { type: 'foul', player: p, foul: 'slow-play' }, { type: 'interference', restorable: false }]) {
+        out.push({ input, why: 'while a lag is pending', codes: ['lag-pending'] });
+      }
+      out.push({ input: { type: 'shot', player: p, cueBall: 0, facts: {} }, why: 'a shot before the lag', codes: ['lag-pending'] });
+      return out;
+    case 'decision': {
+      const d = turn.decision;
+      const q = d.player === 0 ? 1 : 0;
+      const ball = state.table.find((b) => b !== 0) ?? 1;
+      if (d.kind === 'dynamic-option') {
+        out.push({ input: { type: 'dynamic-option', player: q, option: 1 }, why: "the opponent's decision", codes: ['action-out-of-turn'] });
+      } else {
+        out.push({ input: { type: d.kind, player: q, ball }, why: "the opponent's decision", codes: ['action-out-of-turn'] });
+        const offTable = [...Array(16).keys()].filter((b) => !state.table.includes(b));
+        if (offTable.length > 0) {
+          out.push({
+            input: { type: d.kind, player: d.player, ball: random.pick(offTable) },
+            why: 'a ball that is not on the table',
+            codes: ['ball-not-on-table'],
+          });
+        }
+        if (state.table.includes(0) && (state.variant !== 'free' || d.kind === 'exchange-ball')) {
+          out.push({ input: { type: d.kind, player: d.player, ball: 0 }, why: 'the coloured cue ball', codes: ['illegal-cue-ball'] });
+        }
+      }
+      for (const input of decisions) {
+        if (input.type === d.kind) continue;
+        out.push({ input, why: `a ${input.type} while a ${d.kind} is pending`, codes: ['no-decision-pending', 'action-out-of-turn'] });
+      }
+      out.push({ input: { type: 'lag', winner: p, first: p }, why: 'a lag', codes: ['no-decision-pending'] });
+      out.push({ input: { type: 'shot', player: d.player, cueBall: 0, facts: {} }, why: 'a shot', codes: ['decision-pending'] });
+      out.push({ input: { type: 'foul', player: p, foul: 'slow-play' }, why: 'a foul event', codes: ['decision-pending'] });
+      out.push({ input: { type: 'interference', restorable: true }, why: 'an interference', codes: ['decision-pending'] });
+      return out;
+    }
+    case 'shot': {
+      const template: ShotTemplate = {
+        type: 'shot',
+        player: turn.player,
+        kind: turn.terms.kind,
+        cueBalls: turn.terms.cueBall === 'choose' ? state.table : [turn.terms.cueBall],
+        calls: null,
+        inHand: turn.terms.inHand,
+        objectBallsOnly: turn.terms.objectBallsOnly,
+      };
+      const call = turn.terms.callRequired ? { ball: state.table.find((b) => b !== 0) ?? 1, pocket: 'FL' as const } : null;
+      const shot = { ...randomShot(state, template, random), ...(call === null ? {} : { call }) };
+      const q = turn.player === 0 ? 1 : 0;
+      const bed = bedFor(state, template);
+      const offBed = [...Array(16).keys()].filter((b) => !bed.includes(b));
+      const withFacts = (facts: Record<string, unknown>) => ({ ...shot, facts: { ...shot.facts, ...facts } });
+      out.push({ input: { ...shot, player: q }, why: "the opponent's shot", codes: ['action-out-of-turn'] });
+      if (offBed.length > 0) {
+        const gone = random.pick(offBed);
+        out.push({ input: withFacts({ firstContact: gone }), why: `first contact with ball ${gone} off the bed`, codes: ['ball-not-on-table'] });
+        out.push({ input: withFacts({ pocketed: [{ ball: gone, pocket: 'ML' }] }), why: `ball ${gone} pocketed from off the bed`, codes: ['ball-not-on-table'] });
+        out.push({ input: withFacts({ offTable: [gone] }), why: `ball ${gone} jumped from off the bed`, codes: ['ball-not-on-table'] });
+        if (turn.terms.cueBall === 'choose') {
+          out.push({ input: { ...shot, cueBall: gone }, why: `cue ball ${gone} off the bed`, codes: ['ball-not-on-table'] });
+        }
+      }
+      const twice = random.pick(bed);
+      out.push({
+        input: withFacts({ pocketed: [{ ball: twice, pocket: 'FL' }, { ball: twice, pocket: 'BR' }] }),
+        why: 'a ball pocketed twice',
+        codes: ['ball-pocketed-twice'],
+      });
+      out.push({ input: withFacts({ firstContact: shot.cueBall }), why: 'the cue ball as its own first contact', codes: ['impossible-facts'] });
+      out.push({
+        input: { ...shot, facts: { ...shot.facts, firstContact: null, cushionsAfterContact: [bed[0]!] } },
+        why: 'cushions after a contact that did not happen',
+        codes: ['impossible-facts'],
+      });
+      if (turn.terms.callRequired) {
+        const { call: _dropped, ...uncalled } = shot as typeof shot & { call?: unknown };
+        out.push({ input: uncalled, why: 'no call in Classic', codes: ['call-required'] });
+      } else {
+        out.push({ input: { ...shot, call: { ball: bed.find((b) => b !== shot.cueBall) ?? 1, pocket: 'FL' } }, why: 'a call where none is taken', codes: ['call-not-allowed'] });
+      }
+      if (turn.terms.inHand === null) {
+        out.push({ input: { ...shot, placement: { x: 400, y: 800 } }, why: 'a placement without a ball in hand', codes: ['placement-invalid'] });
+      } else {
+        const outside = turn.terms.inHand === 'anywhere' ? { x: 10, y: 800 } : { x: 1775, y: 887.5 };
+        out.push({ input: { ...shot, placement: outside }, why: `a placement outside the ${turn.terms.inHand}`, codes: ['placement-invalid'] });
+      }
+      if (turn.terms.cueBall !== 'choose') {
+        const wrongCue = turn.terms.cueBall === 0 ? 1 + random.int(15) : 0;
+        out.push({ input: { ...shot, cueBall: wrongCue }, why: `cue ball ${wrongCue}`, codes: ['illegal-cue-ball'] });
+      }
+      for (const input of decisions) out.push({ input, why: `a ${input.type} with no decision pending`, codes: ['no-decision-pending'] });
+      out.push({ input: { type: 'lag', winner: p, first: p }, why: 'a lag with no lag pending', codes: ['no-decision-pending'] });
+      for (const foul of ['touch-during-opponent-visit', 'out-of-turn-stroke'] as const) {
+        out.push({ input: { type: 'foul', player: turn.player, foul }, why: `${foul} by the striker`, codes: ['action-out-of-turn'] });
+      }
+      for (const foul of ['touch-after-shot', 'slow-play', 'touch-while-placing'] as const) {
+        out.push({ input: { type: 'foul', player: q, foul }, why: `${foul} by the non-striker`, codes: ['action-out-of-turn'] });
+      }
+      if (turn.terms.inHand === null) {
+        out.push({ input: { type: 'foul', player: turn.player, foul: 'touch-while-placing' }, why: 'touch while placing with nothing in hand', codes: ['impossible-facts'] });
+      }
+      out.push({ input: { type: 'extension', player: q }, why: 'an extension by the non-striker', codes: ['action-out-of-turn', 'malformed-action'] });
+      if (state.settings.shotClock === null) {
+        out.push({ input: { type: 'extension', player: turn.player }, why: 'an extension with no shot clock', codes: ['malformed-action'] });
+      }
+      return out;
+    }
+  }
+}
+
+describe('wrong but well-formed actions', () => {
+  forAllMatches(VARIANTS, 'are refused with the right error, never throw, change nothing', (match, random) => {
+    for (const state of sampleStates(match, random, 8)) {
+      deepFreeze(state);
+      for (const wrong of wrongActions(state, random)) {
+        expectRejected(state, wrong.input, `${state.turn.kind} turn, ${wrong.why}`, wrong.codes);
+      }
+    }
+  });
+});
+
+// ── 8. JSON round trip ────────────────────────────────────────────────────────────────────────────
+
+describe('JSON round trip', () => {
+  forAllMatches(
+    VARIANTS,
+    'a state read back from JSON gives the same result for the same action',
+    (match) => {
+      for (let i = 0; i < match.actions.length; i++) {
+        const state = match.states[i]!;
+        const action = match.actions[i]!;
+        const original = JSON.stringify(apply(state, action));
+        const roundTrip = JSON.stringify(apply(JSON.parse(JSON.stringify(state)) as MatchState, viaJson(action)));
+        if (original !== roundTrip) fail(match, i, 'a JSON copy of the state gave another result');
+      }
+    },
+    25 * SCALE,
+  );
+});

@@ -1,0 +1,16 @@
+/**
+ * @pyramid/testkit: random play for property tests, self-play and benchmarks of the referee.
+ *
+ * @example
+ * import { Random } from '@pyramid/core';
+ * import { apply, newMatch } from '@pyramid/rules';
+ * import { playRandomMatch, randomAction } from '@pyramid/testkit';
+ * const match = playRandomMatch('combined', 42); // every state, action and ruling up to the winner
+ * const state = newMatch('free', { breaker: 0 });
+ * const next = apply(state, randomAction(state, new Random(7)));
+ */
+export { type RecordAction, type RecordShot, viaJson } from './json.js';
+export { randomMalformedAction } from './malformed.js';
+export { type MatchRecord, type PlayOptions, playRandomMatch, type RandomMatch, toRecord } from './play.js';
+export { type RandomActionOptions, randomAction, randomPointIn, randomShot } from './random-action.js';
+export { randomSettings } from './settings.js';
