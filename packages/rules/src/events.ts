@@ -31,6 +31,16 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
   }
+  if (action.foul === 'touch-after-shot' && state.shotsInFrame === 0) {
+    if (state.frame === 1) {
+      return err(refereeError('impossible-facts', 'foul', 'no shot has been played yet, so none can have ended'));
+    }
+    // The shot that ended was the previous frame's last: that frame is decided (п.22.3).
+    const draft = new Draft(state, action.type, action.player);
+    draft.verdict = 'no-penalty';
+    draft.say(reasons.afterFrameNoPenalty());
+    return ok(draft);
+  }
   if (turn.kind === 'lag') return err(refereeError('lag-pending', 'type', 'a lag is pending'));
   if (turn.kind === 'decision') {
     return err(refereeError('decision-pending', 'type', `a ${turn.decision.kind} decision is pending`));
@@ -156,6 +166,7 @@ export function applyInterference(
     if (white === undefined) break;
     draft.shelves[owner].splice(index, 1, white);
     draft.removeFromTable([white]);
+    draft.shelved.push({ ball: white, player: owner });
     exchanged = { from: white, to: owner };
   }
   const whites = sortBalls(draft.table.filter((ball) => ball !== COLOURED));

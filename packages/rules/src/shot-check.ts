@@ -10,7 +10,7 @@ import type { ShotAction } from './actions.js';
 import { type BallId, ballName, COLOURED } from './balls.js';
 import { type RefereeError, refereeError } from './errors.js';
 import { EMPTY_FACTS, factsFromEvents, type ShotFacts } from './facts.js';
-import { overlapping, placementAllowed, SPEC } from './position.js';
+import { overlapping, placementAllowed, SPEC, withoutBalls } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
 
 const EVENT_SIDE_FIELDS = ['strokeFouls', 'stroke', 'frozenBalls', 'positions'];
@@ -99,8 +99,8 @@ export function checkShot(
       before = { ...before, [cue]: action.placement };
     }
   } else if (terms.inHand !== null && before !== null) {
-    // The cue ball was placed somewhere unrecorded: positions are no longer known.
-    before = null;
+    // The cue ball was placed somewhere unrecorded; the other balls' positions still judge the first contact.
+    before = withoutBalls(before, [cue]);
   }
 
   const onBed = terms.inHand === null ? state.table : [...state.table, cue];
