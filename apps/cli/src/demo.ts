@@ -71,7 +71,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     header.push(rule);
     if (n > 0) say(['']);
     say(header);
-    if (initial.positions !== null) say(['', ...drawTable(initial.positions, st)]);
+    if (initial.positions !== null) say(['', ...drawTable(initial.positions, st), `  ${st.dim(w.legend)}`]);
     say(['', scoreboard(ctx, initial)]);
     await pause();
     const actions = json.actions as readonly unknown[];
@@ -99,7 +99,6 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
       `  ${st.bold('■')} ${result} · ${scoreText(ctx, finalScores(replay.steps.at(-1)?.ruling.scores, final))}`,
     ]);
   }
-  say(['', st.dim(words(options.lang).legend)]);
   return 0;
 }
 

@@ -95,7 +95,7 @@ function describeFacts(ctx: Context, isBreak: boolean, facts: ShotFacts): string
   } else if (facts.pocketed.length === 0 && facts.firstContact !== null) {
     parts.push(
       facts.cushionsAfterContact.length > 0
-        ? `${w.cushions} ${facts.cushionsAfterContact.length} (${ballList(facts.cushionsAfterContact)})`
+        ? `${w.cushions(facts.cushionsAfterContact.length)} (${ballList(facts.cushionsAfterContact)})`
         : w.noCushion,
     );
   }
@@ -176,7 +176,7 @@ export function noteLines(ctx: Context, raw: unknown): string[] {
   if (typeof raw !== 'object' || raw === null || !('note' in raw)) return [];
   const note = (raw as { note?: unknown }).note;
   if (typeof note !== 'string' || note.length === 0) return [];
-  return wrap(ctx.st.cyan(`“${note}”`), WIDTH, '   ', '    ');
+  return wrap(`“${note}”`, WIDTH, '   ', '    ').map((line) => ctx.st.cyan(line));
 }
 
 function shelfLine(ctx: Context, balls: readonly BallId[]): string {
@@ -207,6 +207,5 @@ export function describeState(ctx: Context, state: MatchState): string[] {
 }
 
 export function targetText(ctx: Context, state: MatchState): string {
-  const target = targetScore(state.variant);
-  return words(ctx.lang).firstTo(state.variant === 'classic' ? `${target}+` : String(target));
+  return words(ctx.lang).firstTo(targetScore(state.variant));
 }

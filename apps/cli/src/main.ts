@@ -22,7 +22,7 @@ function version(): string {
 function milliseconds(value: string): number {
   const ms = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(ms) || ms > 60_000) {
-    throw new InvalidArgumentError('must be a whole number of milliseconds from 0 to 60000.');
+    throw new InvalidArgumentError('Must be a whole number of milliseconds from 0 to 60000.');
   }
   return ms;
 }
@@ -88,11 +88,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .command('demo')
     .description('watch an example frame of each variant being refereed, shot by shot')
     .addOption(lang())
-    .addOption(
-      new Option('--variant <variant>', 'show only this variant').choices(
-        VARIANTS as readonly string[] as string[],
-      ),
-    )
+    .addOption(new Option('--variant <variant>', 'show only this variant').choices([...VARIANTS]))
     .addOption(
       new Option('--delay <ms>', 'pause between actions (default: 400 on a terminal, 0 otherwise)').argParser(
         milliseconds,
@@ -106,6 +102,11 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       });
     });
 
+  for (const command of program.commands) {
+    command.showHelpAfterError(
+      `Usage: pyramid ${command.name()} ${command.usage()}\n(run "pyramid ${command.name()} --help" for details)`,
+    );
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (caught) {

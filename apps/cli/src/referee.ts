@@ -48,14 +48,6 @@ export interface Loaded {
   readonly replay: Replay;
 }
 
-/**
- * The referee names shot fields as `outcome.facts.…` / `outcome.events…`, but in a record `facts`
- * and `events` sit directly in the action: report the path the author of the record wrote.
- */
-function recordField(field: string): string {
-  return field.startsWith('outcome.') ? field.slice('outcome.'.length) : field;
-}
-
 export function parseAndReplay(text: string): { ok: true; value: Loaded } | { ok: false; error: CliError } {
   let json: unknown;
   try {
@@ -71,13 +63,14 @@ export function parseAndReplay(text: string): { ok: true; value: Loaded } | { ok
 }
 
 function cliError(error: RecordError): CliError {
-  return { index: error.index, field: recordField(error.field), code: error.code, message: error.message };
+  return { index: error.index, field: error.field, code: error.code, message: error.message };
 }
 
 /** `error: action #3 (field facts.pocketed[0].ball): ball-not-on-table: ball 9 is not on the table` */
 export function errorLine(error: CliError): string {
   if (error.code === 'unreadable') return `error: ${error.message}`;
-  const where = error.index === null ? 'record header' : `action #${error.index}`;
+  const where =
+    error.index !== null ? `action #${error.index}` : error.field === '' ? 'record' : 'record header';
   const field = error.field === '' ? '' : ` (field ${error.field})`;
   return `error: ${where}${field}: ${error.code}: ${error.message}`;
 }

@@ -2,15 +2,11 @@
  * The words of the command-line program in English and Russian, and small text helpers: the
  * players' names in the referee's sentences, number and ball formatting, styling and wrapping.
  */
-import type { BallId, EventFoul, Player, ShotKind, StrokeFoul } from '@pyramid/rules';
+import type { BallId, EventFoul, ShotKind, StrokeFoul } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
 
 export type Lang = 'en' | 'ru';
 export const LANGS: readonly Lang[] = ['en', 'ru'];
-
-export function isLang(value: unknown): value is Lang {
-  return value === 'en' || value === 'ru';
-}
 
 interface Words {
   readonly shotKind: Readonly<Record<ShotKind, string>>;
@@ -24,7 +20,7 @@ interface Words {
   readonly pocketed: string;
   readonly offTable: string;
   readonly toCushion: string;
-  readonly cushions: string;
+  readonly cushions: (count: number) => string;
   readonly noCushion: string;
   readonly leftHouseFirst: string;
   readonly frozen: string;
@@ -60,7 +56,7 @@ interface Words {
   readonly winner: string;
   readonly none: string;
   readonly actions: (count: number) => string;
-  readonly firstTo: (target: string) => string;
+  readonly firstTo: (target: number) => string;
   readonly startSituation: string;
   readonly legend: string;
   readonly positionsUnknown: string;
@@ -79,7 +75,7 @@ const EN: Words = {
   pocketed: 'pocketed',
   offTable: 'off the table',
   toCushion: 'to a cushion',
-  cushions: 'cushion contacts',
+  cushions: (count) => `${count} cushion contact${count === 1 ? '' : 's'}`,
   noCushion: 'no cushion contact',
   leftHouseFirst: 'cue ball left the house first',
   frozen: 'frozen to',
@@ -137,9 +133,9 @@ const EN: Words = {
   winner: 'winner',
   none: 'none yet',
   actions: (count) => `${count} action${count === 1 ? '' : 's'}`,
-  firstTo: (target) => `first to ${target}`,
+  firstTo: (target) => (target === 71 ? 'first to 71 or more' : `first to ${target}`),
   startSituation: 'starts from a situation in the middle of a frame',
-  legend: '● coloured ball · 1–9 · a–f = 10–15 · ┊ house line · · back spot · house on the left',
+  legend: '● coloured ball   a–f = balls 10–15   ┊ house line (the house is on the left)   · back spot',
   positionsUnknown: 'positions not recorded',
   atThatPoint: 'at that point',
 };
@@ -156,7 +152,7 @@ const RU: Words = {
   pocketed: 'в лузе',
   offTable: 'за бортом',
   toCushion: 'до борта',
-  cushions: 'касания бортов',
+  cushions: (count) => `касаний бортов: ${count}`,
   noCushion: 'касаний бортов нет',
   leftHouseFirst: 'биток вышел из дома до касания',
   frozen: 'вплотную к битку',
@@ -214,9 +210,9 @@ const RU: Words = {
   winner: 'победитель',
   none: 'пока нет',
   actions: (count) => `действий: ${count}`,
-  firstTo: (target) => `до ${target} очков`,
+  firstTo: (target) => (target === 71 ? 'до 71 очка и более' : `до ${target} очков`),
   startSituation: 'начинается с позиции в середине партии',
-  legend: '● цветной шар · 1–9 · a–f = 10–15 · ┊ линия дома · · задняя отметка · дом слева',
+  legend: '● цветной шар   a–f = шары 10–15   ┊ линия дома (дом слева)   · задняя отметка',
   positionsUnknown: 'положение шаров не записано',
   atThatPoint: 'в этот момент',
 };
@@ -232,10 +228,6 @@ export function personalise(text: string, players: readonly [string, string]): s
     /(?<!\p{L})(?:Player|player|Игрок|игрок) ([AB])(?![\p{L}\p{N}])/gu,
     (_, letter: string) => (letter === 'A' ? players[0] : players[1]),
   );
-}
-
-export function playerName(players: readonly [string, string], player: Player): string {
-  return players[player];
 }
 
 export function ballList(balls: readonly BallId[]): string {

@@ -7,7 +7,7 @@ import type { Action } from './actions.js';
 import { COLOURED } from './balls.js';
 import { applyBallChoice, applyDynamicOption, applyLag } from './decisions.js';
 import { Draft } from './draft.js';
-import { type RefereeError, refereeError } from './errors.js';
+import { type RefereeError, refereeError, who } from './errors.js';
 import { applyExtension, applyFoulEvent, applyInterference } from './events.js';
 import { parseAction } from './parse.js';
 import type { Ruling } from './ruling.js';
@@ -33,7 +33,7 @@ export function apply(state: MatchState, input: unknown): Result<Applied, Refere
 export function applyAction(state: MatchState, action: Action): Result<Applied, RefereeError> {
   const turn = state.turn;
   if (turn.kind === 'match-over' && action.type !== 'foul') {
-    return err(refereeError('match-over', 'type', `the match is over: player ${turn.winner} won`));
+    return err(refereeError('match-over', 'type', `the match is over: ${who(turn.winner)} won`));
   }
   if (turn.kind === 'lag' && action.type !== 'lag') {
     return err(refereeError('lag-pending', 'type', 'a lag for the right to play is pending'));
@@ -46,7 +46,7 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
           refereeError(
             'decision-pending',
             'type',
-            `a ${turn.decision.kind} decision by player ${turn.decision.player} is pending`,
+            `a ${turn.decision.kind} decision by ${who(turn.decision.player)} is pending`,
           ),
         );
       }

@@ -7,7 +7,7 @@ import { err, ok, type Result } from '@pyramid/core';
 import type { DynamicOptionAction, ExchangeBallAction, LagAction, PenaltyBallAction } from './actions.js';
 import { ballName, COLOURED } from './balls.js';
 import { breakTurn, Draft } from './draft.js';
-import { type RefereeError, refereeError } from './errors.js';
+import { type RefereeError, refereeError, who } from './errors.js';
 import { reasons } from './explain.js';
 import { resolveShot, setShot } from './penalty.js';
 import type { MatchState, PendingDecision } from './state.js';
@@ -24,7 +24,7 @@ function pendingFor(state: MatchState, action: DecisionAction): Result<PendingDe
       refereeError(
         'no-decision-pending',
         'type',
-        `no ${action.type} decision is pending (a ${turn.decision.kind} decision is)`,
+        `no ${action.type} decision is pending (the pending decision is ${turn.decision.kind})`,
       ),
     );
   }
@@ -33,7 +33,7 @@ function pendingFor(state: MatchState, action: DecisionAction): Result<PendingDe
       refereeError(
         'action-out-of-turn',
         'player',
-        `the ${action.type} decision is player ${turn.decision.player}'s`,
+        `the ${action.type} decision is ${who(turn.decision.player)}'s`,
       ),
     );
   }
@@ -67,7 +67,7 @@ export function applyBallChoice(
   draft.toShelf(action.player, action.ball);
   draft.say(
     action.type === 'penalty-ball'
-      ? reasons.penaltyBallTaken(action.player, action.ball)
+      ? reasons.penaltyBallTaken(state.variant, action.player, action.ball)
       : reasons.exchangeBallTaken(action.player, action.ball),
   );
   draft.turn = resolveShot(draft, decision.after);

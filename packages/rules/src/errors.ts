@@ -14,7 +14,8 @@ export const ERROR_CODES = [
   'call-not-allowed', // a call in a variant or shot that takes none
   'placement-invalid', // a ball in hand placed outside its area or onto another ball
   'impossible-facts', // facts that contradict each other or the state
-  'invalid-setup', // a record's starting situation that cannot occur
+  'invalid-setup', // a record's header or starting situation that cannot occur
+  'malformed-json', // record text that is not JSON at all
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -27,4 +28,9 @@ export interface RefereeError {
 
 export function refereeError(code: ErrorCode, field: string, message: string): RefereeError {
   return { code, field, message };
+}
+
+/** How errors name a player: the letter the explanations use, and the number the record uses. */
+export function who(player: 0 | 1): string {
+  return `player ${player === 0 ? 'A' : 'B'} (${player})`;
 }

@@ -7,7 +7,7 @@ import { classicRack, type Point, rackPositions } from '@pyramid/table';
 import type { ExtensionAction, FoulAction, InterferenceAction } from './actions.js';
 import { COLOURED, sortBalls } from './balls.js';
 import { Draft } from './draft.js';
-import { type RefereeError, refereeError } from './errors.js';
+import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
 import { penalise } from './penalty.js';
 import { SPEC } from './position.js';
@@ -33,7 +33,9 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
   }
   if (action.foul === 'touch-after-shot' && state.shotsInFrame === 0) {
     if (state.frame === 1) {
-      return err(refereeError('impossible-facts', 'foul', 'no shot has been played yet, so none can have ended'));
+      return err(
+        refereeError('impossible-facts', 'foul', 'no shot has been played yet, so none can have ended'),
+      );
     }
     // The shot that ended was the previous frame's last: that frame is decided (п.22.3).
     const draft = new Draft(state, action.type, action.player);
@@ -58,7 +60,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
           refereeError(
             'action-out-of-turn',
             'player',
-            `player ${striker} is the striker; п.28 concerns his opponent`,
+            `${who(striker)} is the striker; п.28 concerns his opponent`,
           ),
         );
       }
@@ -75,7 +77,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
           refereeError(
             'action-out-of-turn',
             'player',
-            `player ${striker} is to play; this foul is the striker's`,
+            `${who(striker)} is to play; this foul is the striker's`,
           ),
         );
       }
@@ -88,7 +90,11 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
       if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
       const base = nextTermsAfterEventFoul(state, turn.terms);
       const hadInHand = turn.terms.inHand !== null && turn.terms.kind !== 'break';
-      penalise(draft, striker, { base, cueBallOff: hadInHand && state.variant !== 'free' });
+      penalise(draft, striker, {
+        base,
+        cueBallOff: hadInHand && state.variant !== 'free',
+        cueBallHeld: true,
+      });
       return ok(draft);
     }
   }
@@ -116,7 +122,7 @@ export function applyExtension(state: MatchState, action: ExtensionAction): Resu
     return err(refereeError('malformed-action', 'type', 'no shot clock is in use (settings.shotClock)'));
   const turn = state.turn;
   if (turn.kind !== 'shot' || turn.player !== action.player) {
-    return err(refereeError('action-out-of-turn', 'player', `player ${action.player} is not to play`));
+    return err(refereeError('action-out-of-turn', 'player', `${who(action.player)} is not to play`));
   }
   const used = state.extensionsUsed[action.player];
   if (used >= clock.extensionsPerFrame) {
@@ -124,7 +130,7 @@ export function applyExtension(state: MatchState, action: ExtensionAction): Resu
       refereeError(
         'malformed-action',
         'type',
-        `player ${action.player} has no time extension left in this frame`,
+        `${who(action.player)} has no time extension left in this frame`,
       ),
     );
   }

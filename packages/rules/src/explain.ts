@@ -11,6 +11,16 @@ import { VARIANT_NAMES, type Variant } from './variant.js';
 
 const r = (cite: string, ru: string, en: string): Reason => ({ cite, ru, en });
 
+/** Russian pocket names after «в» take the accusative: «в левую угловую у дома». */
+const POCKET_RU_ACCUSATIVE: Readonly<Record<PocketId, string>> = {
+  FL: 'левую угловую лузу у дома',
+  FR: 'правую угловую лузу у дома',
+  ML: 'левую среднюю лузу',
+  MR: 'правую среднюю лузу',
+  BL: 'левую угловую лузу у заднего борта',
+  BR: 'правую угловую лузу у заднего борта',
+};
+
 function list(balls: readonly BallId[], lang: 'ru' | 'en'): string {
   return balls.map((ball) => ballName(ball, lang)).join(', ');
 }
@@ -138,8 +148,8 @@ export const reasons = {
   nothingPocketed: (variant: Variant): Reason =>
     r(
       variant === 'free' ? 'Free 5.3' : 'п.10',
-      'Ни один шар не забит — право удара переходит к сопернику.',
-      'Nothing was pocketed: the turn passes to the opponent.',
+      'Ни один шар не забит правильно — право удара переходит к сопернику.',
+      'No ball was correctly pocketed: the turn passes to the opponent.',
     ),
   svoyak: (variant: 'combined' | 'dynamic'): Reason =>
     variant === 'combined'
@@ -168,14 +178,14 @@ export const reasons = {
   calledBallMissed: (ball: BallId, pocket: PocketId): Reason =>
     r(
       'Classic 5.2, 5.3',
-      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_NAMES[pocket].ru}) не сыгран.`,
-      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en}) was not pocketed.`,
+      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_RU_ACCUSATIVE[pocket]}) не сыгран.`,
+      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en} pocket) was not pocketed.`,
     ),
   calledBallPocketed: (ball: BallId, pocket: PocketId): Reason =>
     r(
       'Classic 5.3',
-      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_NAMES[pocket].ru}) сыгран правильно: засчитываются все упавшие шары.`,
-      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en}) was pocketed: every ball that fell counts.`,
+      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_RU_ACCUSATIVE[pocket]}) сыгран правильно: засчитываются все упавшие шары.`,
+      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en} pocket) was pocketed: every ball that fell counts.`,
     ),
   breakBallsNotCounted: (balls: readonly BallId[]): Reason =>
     r(
@@ -199,13 +209,13 @@ export const reasons = {
     r(
       `${VARIANT_NAMES[variant].en.split(' ')[0]} 7`,
       `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору (после выставления шаров).`,
-      `${playerName(player, 'en')} takes a penalty ball of his choice from the table (after re-spotting).`,
+      `${playerName(player, 'en')} chooses a penalty ball to take from the table (after re-spotting).`,
     ),
   dynamicOptionDue: (player: Player): Reason =>
     r(
       'Dynamic 7',
       `${playerName(player, 'ru')} выбирает: (1) снять любой шар на свою полку и играть из сложившейся позиции или (2) штрафной удар битком с любого места стола.`,
-      `${playerName(player, 'en')} chooses: (1) take any ball to his shelf and play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table.`,
+      `${playerName(player, 'en')} chooses: (1) take any ball to the shelf and play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table.`,
     ),
   classicPenalty: (offender: Player, deducted: number): Reason =>
     r(
@@ -218,6 +228,12 @@ export const reasons = {
       'Classic 5.6 (setting)',
       'По настройке счёт не может быть отрицательным.',
       'By setting, a score cannot go below zero.',
+    ),
+  cueBallInHandPasses: (where: InHand): Reason =>
+    r(
+      'п.22.3, п.26 (reading)',
+      `Нарушитель держал биток в руке: соперник играет ${IN_HAND_TEXT[where].ru}.`,
+      `The offender had the cue ball in hand: the opponent plays ${IN_HAND_TEXT[where].en}.`,
     ),
   cueBallInHandAfterFoul: (variant: Variant, where: InHand): Reason =>
     variant === 'dynamic'
@@ -277,17 +293,17 @@ export const reasons = {
         ? `A foul in the play-off: ${playerName(winner, 'en')} wins.`
         : `A ball pocketed in the play-off: ${playerName(winner, 'en')} wins.`,
     ),
-  penaltyBallTaken: (player: Player, ball: BallId): Reason =>
+  penaltyBallTaken: (variant: Variant, player: Player, ball: BallId): Reason =>
     r(
-      'штрафной шар',
+      `${VARIANT_NAMES[variant].en.split(' ')[0]} 7`,
       `${playerName(player, 'ru')} снимает штрафной шар на свою полку: ${ballName(ball, 'ru')}.`,
-      `${playerName(player, 'en')} takes the penalty ball to his shelf: ${ballName(ball, 'en')}.`,
+      `${playerName(player, 'en')} takes the penalty ball to the shelf: ${ballName(ball, 'en')}.`,
     ),
   exchangeBallTaken: (player: Player, ball: BallId): Reason =>
     r(
       'Combined/Dynamic 5.2',
       `${playerName(player, 'ru')} снимает ${ballName(ball, 'ru')} на свою полку взамен забитого битка.`,
-      `${playerName(player, 'en')} takes ${ballName(ball, 'en')} to his shelf in exchange for the pocketed cue ball.`,
+      `${playerName(player, 'en')} takes ${ballName(ball, 'en')} to the shelf in exchange for the pocketed cue ball.`,
     ),
   dynamicOption: (option: 1 | 2): Reason =>
     option === 1

@@ -8,13 +8,23 @@ import { COLOURED } from './balls.js';
 import type { Draft } from './draft.js';
 import { reasons } from './explain.js';
 import { houseArea } from './position.js';
-import { other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+import { type InHand, other, type Player, type ShotTerms, type ShotTurn } from './state.js';
 
 export interface PenaltyTerms {
   /** What the non-offender plays when the cue ball stays on the bed. */
   readonly base: ShotTerms;
   /** The coloured cue ball is off the bed (pocketed, jumped, or still in hand). */
   readonly cueBallOff: boolean;
+  /** Why it is off: it left the bed on the shot, or the offender was holding it (a foul outside a shot). */
+  readonly cueBallHeld?: boolean;
+}
+
+function sayCueBallInHand(draft: Draft, terms: PenaltyTerms, where: InHand): void {
+  draft.say(
+    terms.cueBallHeld
+      ? reasons.cueBallInHandPasses(where)
+      : reasons.cueBallInHandAfterFoul(draft.variant, where),
+  );
 }
 
 /** Resolves a from-the-house shot to the temporary house when every object ball lies in the house. */
@@ -62,7 +72,7 @@ export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): v
             : terms.base,
       };
       if (variant === 'combined' && terms.cueBallOff && terms.base.kind !== 'break') {
-        draft.say(reasons.cueBallInHandAfterFoul(variant, 'house'));
+        sayCueBallInHand(draft, terms, 'house');
       }
       if (pointWithheld(draft, beneficiary)) {
         draft.say(reasons.penaltyPointWithheld());
@@ -90,8 +100,7 @@ export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): v
               callRequired: false,
             }
           : terms.base;
-      if (terms.cueBallOff && terms.base.kind !== 'break')
-        draft.say(reasons.cueBallInHandAfterFoul(variant, 'anywhere'));
+      if (terms.cueBallOff && terms.base.kind !== 'break') sayCueBallInHand(draft, terms, 'anywhere');
       const option1Then: ShotTurn = { kind: 'shot', player: beneficiary, terms: option1Terms };
       if (pointWithheld(draft, beneficiary)) {
         draft.say(reasons.penaltyPointWithheld());
@@ -135,7 +144,7 @@ export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): v
         return;
       }
       if (terms.cueBallOff && terms.base.kind !== 'break') {
-        draft.say(reasons.cueBallInHandAfterFoul(variant, 'house'));
+        sayCueBallInHand(draft, terms, 'house');
         setShot(draft, beneficiary, penaltyFromHouse(true));
       } else {
         setShot(draft, beneficiary, terms.base);

@@ -74,7 +74,7 @@ export function replayRecordText(text: string): Result<Replay, RecordError> {
   try {
     json = JSON.parse(text);
   } catch (caught) {
-    return err(headerError('', `not valid JSON: ${(caught as Error).message}`));
+    return err({ code: 'malformed-json', field: '', message: `not valid JSON: ${(caught as Error).message}`, index: null });
   }
   return replayRecord(json);
 }

@@ -8,7 +8,7 @@ import { err, ok, type Result } from '@pyramid/core';
 import { isInHouse, isOnBed, POCKET_IDS, type Point } from '@pyramid/table';
 import type { ShotAction } from './actions.js';
 import { type BallId, ballName, COLOURED } from './balls.js';
-import { type RefereeError, refereeError } from './errors.js';
+import { type RefereeError, refereeError, who } from './errors.js';
 import { EMPTY_FACTS, factsFromEvents, type ShotFacts } from './facts.js';
 import { overlapping, placementAllowed, SPEC, withoutBalls } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
@@ -32,7 +32,7 @@ export function checkShot(
       refereeError(
         'action-out-of-turn',
         'player',
-        `it is player ${turn.player}'s shot, not player ${action.player}'s`,
+        `it is ${who(turn.player)}'s shot, not ${who(action.player)}'s`,
       ),
     );
   }

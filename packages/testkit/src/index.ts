@@ -11,6 +11,13 @@
  */
 export { type RecordAction, type RecordShot, viaJson } from './json.js';
 export { randomMalformedAction } from './malformed.js';
-export { type MatchRecord, type PlayOptions, playRandomMatch, type RandomMatch, toRecord } from './play.js';
+export {
+  type MatchRecord,
+  type PlayOptions,
+  playRandomMatch,
+  type RandomMatch,
+  type Rejection,
+  toRecord,
+} from './play.js';
 export { type RandomActionOptions, randomAction, randomPointIn, randomShot } from './random-action.js';
 export { randomSettings } from './settings.js';

@@ -9,6 +9,7 @@ import {
   newMatch,
   type Player,
   RECORD_FORMAT,
+  type RefereeError,
   RECORD_VERSION,
   type Ruling,
   type Settings,
@@ -24,6 +25,21 @@ export interface PlayOptions extends RandomActionOptions {
   readonly breaker?: Player;
   /** Hard cap on actions; exceeding it throws (random play that never ends is a bug). Default 2000 per frame to win. */
   readonly maxActions?: number;
+  /**
+   * What to do when the referee rejects a random action that legalActions allowed (a bug in one of
+   * the two): 'throw' (the default), or 'record' it in `rejected` and draw another action, so that
+   * one such bug does not hide the rest of the match from other checks.
+   */
+  readonly onRejected?: 'throw' | 'record';
+}
+
+/** A random legal action the referee refused. */
+export interface Rejection {
+  /** The index the action would have had in `actions`. */
+  readonly index: number;
+  readonly state: MatchState;
+  readonly action: RecordAction;
+  readonly error: RefereeError;
 }
 
 export interface RandomMatch {
@@ -38,6 +54,8 @@ export interface RandomMatch {
   /** `states[i]` is the state before `actions[i]`, so `states[0]` is `initial`. */
   readonly states: readonly MatchState[];
   readonly final: MatchState;
+  /** Legal actions the referee refused (only with `onRejected: 'record'`). */
+  readonly rejected: readonly Rejection[];
 }
 
 /** Plays random legal actions until the match is over. Throws if the referee rejects one of them. */
@@ -51,6 +69,7 @@ export function playRandomMatch(variant: Variant, seed: number, options: PlayOpt
   const actions: RecordAction[] = [];
   const rulings: Ruling[] = [];
   const states: MatchState[] = [];
+  const rejected: Rejection[] = [];
   let state = initial;
   while (state.turn.kind !== 'match-over') {
     if (actions.length >= cap) {
@@ -60,6 +79,10 @@ export function playRandomMatch(variant: Variant, seed: number, options: PlayOpt
     }
     const action = randomAction(state, random, options);
     const result = apply(state, action);
+    if (!result.ok && options.onRejected === 'record' && rejected.length < 1000) {
+      rejected.push({ index: actions.length, state, action, error: result.error });
+      continue;
+    }
     if (!result.ok) {
       throw new Error(
         `playRandomMatch(${variant}, ${seed}): action ${actions.length} ${JSON.stringify(action)} was rejected: ` +
@@ -81,6 +104,7 @@ export function playRandomMatch(variant: Variant, seed: number, options: PlayOpt
     rulings,
     states,
     final: state,
+    rejected,
   };
 }
 

@@ -1,0 +1,103 @@
+/**
+ * The command line in-process, through `main(argv, io)` with a recording Io: help, version, usage
+ * errors, and the pieces of the human output (names in the referee's sentences, the table picture).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Io } from '../src/io.js';
+import { main } from '../src/main.js';
+import { drawTable } from '../src/table-art.js';
+import { personalise, style } from '../src/text.js';
+
+function recorder(): { io: Io; out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  const io: Io = {
+    out: (text) => {
+      out += text;
+    },
+    err: (text) => {
+      err += text;
+    },
+    isTTY: false,
+    colour: false,
+    readStdin: async () => '',
+    sleep: async () => {},
+  };
+  return { io, out: () => out, err: () => err };
+}
+
+async function run(argv: string[]) {
+  const { io, out, err } = recorder();
+  const status = await main(argv, io);
+  return { status, out: out(), err: err() };
+}
+
+describe('pyramid (in-process)', () => {
+  it('--help lists the commands and examples, and exits 0', async () => {
+    const { status, out } = await run(['--help']);
+    expect(status).toBe(0);
+    expect(out).toMatch(/Usage: pyramid/);
+    expect(out).toContain('referee [options] <file>');
+    expect(out).toContain('demo [options]');
+    expect(out).toContain('Examples:');
+    expect(out).not.toMatch(/simulate|selfplay/);
+  });
+
+  it('referee --help explains the output and exit status, with examples', async () => {
+    const { status, out } = await run(['referee', '--help']);
+    expect(status).toBe(0);
+    expect(out).toContain('--lang <lang>');
+    expect(out).toContain('--json');
+    expect(out).toContain('Exit status');
+    expect(out).toContain('$ pyramid referee examples/records/combined.json');
+  });
+
+  it('--version prints the package version', async () => {
+    const { status, out } = await run(['--version']);
+    expect(status).toBe(0);
+    expect(out.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it.each([
+    [['referee'], "missing required argument 'file'"],
+    [['referee', 'x.json', '--bogus'], "unknown option '--bogus'"],
+    [['referee', 'x.json', '--lang', 'de'], 'Allowed choices are en, ru'],
+    [['demo', '--delay', 'soon'], 'whole number of milliseconds'],
+    [['simulate'], "unknown command 'simulate'"],
+  ])('%j is a usage error: status 2 and a usage message on stderr', async (argv, message) => {
+    const { status, out, err } = await run(argv);
+    expect(status).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(message);
+    expect(err).toMatch(/Usage: pyramid|--help/);
+  });
+
+  it('with no command prints the help on stderr with status 2', async () => {
+    const { status, err } = await run([]);
+    expect(status).toBe(2);
+    expect(err).toContain('Usage: pyramid');
+  });
+});
+
+describe('human output helpers', () => {
+  it("puts the players' names into the referee's sentences", () => {
+    const players = ['Irina', 'Pavel'] as const;
+    expect(personalise('Player B: choose the penalty ball', players)).toBe('Pavel: choose the penalty ball');
+    expect(personalise('К счёту соперника нарушителя (игрок A) прибавляется', players)).toBe(
+      'К счёту соперника нарушителя (Irina) прибавляется',
+    );
+    expect(personalise('Player A wins', ['A', 'B'])).toBe('Player A wins');
+    expect(personalise('Players Alice', players)).toBe('Players Alice');
+  });
+
+  it('draws every ball once, even in the tight rack', () => {
+    const positions: Record<string, { x: number; y: number }> = { 0: { x: 700, y: 900 } };
+    for (let ball = 1; ball <= 15; ball++)
+      positions[ball] = { x: 2662 + (ball % 5) * 59, y: 750 + (ball % 3) * 68 };
+    const lines = drawTable(positions, style(false), '');
+    expect(lines).toHaveLength(17);
+    const body = lines.slice(1, -1).join('\n');
+    for (const glyph of ['●', '1', '9', 'a', 'f']) expect(body.split(glyph)).toHaveLength(2);
+    expect(lines[0]).toMatch(/^FL o─+o─+o BL$/);
+  });
+});
