@@ -17,10 +17,13 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-const fixtures = jsonFiles(ROOT).map((file) => JSON.parse(readFileSync(file, 'utf8')) as { checks: string[] });
+const fixtures = jsonFiles(ROOT).map(
+  (file) => JSON.parse(readFileSync(file, 'utf8')) as { checks: string[] },
+);
 const checked = new Set(fixtures.flatMap((fixture) => fixture.checks));
 
-const range = (prefix: string, items: readonly (string | number)[]) => items.map((item) => `${prefix}${item}`);
+const range = (prefix: string, items: readonly (string | number)[]) =>
+  items.map((item) => `${prefix}${item}`);
 
 const REQUIRED: readonly string[] = [
   ...range('29.1(', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]).map((code) => `${code})`),
@@ -51,8 +54,13 @@ describe('fixture coverage', () => {
   it("checks each setting's non-default value", () => {
     const missing = SETTING_NAMES.filter((name) => {
       const prefix = `setting:${name}=`;
-      const values = [...checked].filter((check) => check.startsWith(prefix)).map((check) => check.slice(prefix.length));
-      return !values.some((value) => value !== JSON.stringify(DEFAULT_SETTINGS[name]) && value !== String(DEFAULT_SETTINGS[name]));
+      const values = [...checked]
+        .filter((check) => check.startsWith(prefix))
+        .map((check) => check.slice(prefix.length));
+      return !values.some(
+        (value) =>
+          value !== JSON.stringify(DEFAULT_SETTINGS[name]) && value !== String(DEFAULT_SETTINGS[name]),
+      );
     });
     expect(missing).toEqual([]);
   });

@@ -12,8 +12,11 @@ import {
   type BallId,
   classicValue,
   ERROR_CODES,
+  EVENT_FOULS,
+  type FoulCode,
   legalActions,
   type MatchState,
+  other,
   type Player,
   type RefereeError,
   type Ruling,
@@ -24,10 +27,12 @@ import {
   VARIANTS,
   type Variant,
 } from '@pyramid/rules';
+import { isInHouse, REGULATION_12FT } from '@pyramid/table';
 import {
   playRandomMatch,
   type RandomMatch,
   type RecordAction,
+  type RecordShot,
   randomMalformedAction,
   randomSettings,
   randomShot,
@@ -47,26 +52,38 @@ interface Case {
   readonly seed: number;
   /** Give rest positions after every shot (slower; exercises re-spotting and the temporary house). */
   readonly positions: boolean;
+  /** Share of clean shots: 0 gives short foul-ridden frames, 0.8 long ones that clear the table. */
+  readonly clean: number;
 }
 
 const caseArb: fc.Arbitrary<Case> = fc.record({
   seed: fc.integer(),
   positions: fc.constantFrom(false, false, false, true),
+  clean: fc.constantFrom(0, 0, 0.8),
 });
 
+function playOptions(mode: SettingsMode, c: Case) {
+  return {
+    settings: mode === 'random' ? randomSettings(new Random(c.seed ^ 0x5e771e)) : {},
+    positions: c.positions,
+    cleanShotRate: c.clean,
+    // A legal action the referee refuses is recorded (and checked by its own property) rather than
+    // thrown, so that one such bug does not hide the rest of the match from the other properties.
+    onRejected: 'record',
+  } as const;
+}
+
 function play(variant: Variant, mode: SettingsMode, c: Case): RandomMatch {
-  const settings = mode === 'random' ? randomSettings(new Random(c.seed ^ 0x5e771e)) : {};
-  // A legal action the referee refuses is recorded (and checked by its own property) rather than
-  // thrown, so that one such bug does not hide the rest of the match from the other properties.
-  return playRandomMatch(variant, c.seed, { settings, positions: c.positions, onRejected: 'record' });
+  return playRandomMatch(variant, c.seed, playOptions(mode, c));
 }
 
 /**
  * Runs per variant and settings mode, sized so that the whole file stays well under 20 s on two
  * cores; PROPERTY_RUNS=5000 (for example) searches deeper.
  */
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
-const SCALE = RUNS / 60;
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 80);
+/** The heavier properties (deep freezing, replays, JSON copies) run 30 times for every 80. */
+const SCALE = RUNS / 80;
 
 function forAllMatches(
   variants: readonly Variant[],
@@ -84,7 +101,8 @@ function forAllMatches(
             try {
               check(match, new Random(c.seed ^ 0x0ddba11));
             } catch (caught) {
-              const where = `playRandomMatch('${variant}', ${c.seed}, { settings: ${mode === 'random' ? `randomSettings(new Random(${c.seed} ^ 0x5e771e))` : '{}'}, positions: ${c.positions} })`;
+              const settings = mode === 'random' ? `randomSettings(new Random(${c.seed} ^ 0x5e771e))` : '{}';
+              const where = `playRandomMatch('${variant}', ${c.seed}, { settings: ${settings}, positions: ${c.positions}, cleanShotRate: ${c.clean}, onRejected: 'record' })`;
               throw new Error(`${where}: ${(caught as Error).message}`);
             }
           }),
@@ -139,27 +157,31 @@ function shelvesAfterRuling(before: MatchState, ruling: Ruling): [BallId[], Ball
 // ── 0. legalActions and apply agree ───────────────────────────────────────────────────────────────
 
 describe('legal actions are accepted', () => {
-  forAllMatches(VARIANTS, 'apply accepts every decision and event legalActions lists, and every random shot', (match) => {
-    const first = match.rejected[0];
-    if (first !== undefined) {
-      throw new Error(
-        `legal action ${first.index} ${JSON.stringify(first.action)} in a ${first.state.turn.kind} turn ` +
-          `(frame ${first.state.frame}, shot ${first.state.shotsInFrame}) was rejected: ${first.error.code} at ${first.error.field}: ${first.error.message}`,
-      );
-    }
-    for (const state of match.states) {
-      for (const action of legalActions(state)) {
-        if (action.type === 'shot') continue;
-        const result = apply(state, action);
-        if (!result.ok) {
-          throw new Error(
-            `legalActions lists ${JSON.stringify(action)} in a ${state.turn.kind} turn (frame ${state.frame}, ` +
-              `shot ${state.shotsInFrame}) but apply refuses it: ${result.error.code}: ${result.error.message}`,
-          );
+  forAllMatches(
+    VARIANTS,
+    'apply accepts every decision and event legalActions lists, and every random shot',
+    (match) => {
+      const first = match.rejected[0];
+      if (first !== undefined) {
+        throw new Error(
+          `legal action ${first.index} ${JSON.stringify(first.action)} in a ${first.state.turn.kind} turn ` +
+            `(frame ${first.state.frame}, shot ${first.state.shotsInFrame}) was rejected: ${first.error.code} at ${first.error.field}: ${first.error.message}`,
+        );
+      }
+      for (const state of match.states) {
+        for (const action of legalActions(state)) {
+          if (action.type === 'shot') continue;
+          const result = apply(state, action);
+          if (!result.ok) {
+            throw new Error(
+              `legalActions lists ${JSON.stringify(action)} in a ${state.turn.kind} turn (frame ${state.frame}, ` +
+                `shot ${state.shotsInFrame}) but apply refuses it: ${result.error.code}: ${result.error.message}`,
+            );
+          }
         }
       }
-    }
-  });
+    },
+  );
 });
 
 // ── 1. the match ends with exactly one winner ─────────────────────────────────────────────────────
@@ -181,8 +203,10 @@ describe('random legal play ends with exactly one winner', () => {
       if ((ruling.frameWinner !== null) !== endsFrame) {
         fail(match, i, `frameWinner ${ruling.frameWinner} but the frame ${endsFrame ? 'ended' : 'went on'}`);
       }
-      if ((ruling.matchWinner !== null) !== last) fail(match, i, `matchWinner ${ruling.matchWinner} on ruling ${i}`);
-      if (JSON.stringify(ruling.next) !== JSON.stringify(next.turn)) fail(match, i, 'ruling.next is not the new turn');
+      if ((ruling.matchWinner !== null) !== last)
+        fail(match, i, `matchWinner ${ruling.matchWinner} on ruling ${i}`);
+      if (JSON.stringify(ruling.next) !== JSON.stringify(next.turn))
+        fail(match, i, 'ruling.next is not the new turn');
       if (ruling.frameWinner === null) continue;
       const w = ruling.frameWinner;
       frames[w] += 1;
@@ -194,15 +218,19 @@ describe('random legal play ends with exactly one winner', () => {
       if (ruling.scores[w === 0 ? 1 : 0] >= target) fail(match, i, `both players reached ${target}`);
       if (!last) {
         // п.9 reading: the next frame is racked afresh and the break alternates.
-        if (next.scores[0] !== 0 || next.scores[1] !== 0) fail(match, i, 'the new frame did not start at 0:0');
+        if (next.scores[0] !== 0 || next.scores[1] !== 0)
+          fail(match, i, 'the new frame did not start at 0:0');
         if (next.shelves[0].length + next.shelves[1].length !== 0) fail(match, i, 'shelves not emptied');
         if (next.table.length !== 15) fail(match, i, `new rack has ${next.table.length} balls`);
         const t = next.turn;
-        if (t.kind !== 'shot' || t.terms.kind !== 'break') fail(match, i, 'the new frame does not start with a break');
-        if (before.breaker !== null && t.player === before.breaker) fail(match, i, 'the break did not alternate');
+        if (t.kind !== 'shot' || t.terms.kind !== 'break')
+          fail(match, i, 'the new frame does not start with a break');
+        if (before.breaker !== null && t.player === before.breaker)
+          fail(match, i, 'the break did not alternate');
       }
     }
-    if (rulings[rulings.length - 1]?.matchWinner !== winner) throw new Error('last ruling does not name the winner');
+    if (rulings[rulings.length - 1]?.matchWinner !== winner)
+      throw new Error('last ruling does not name the winner');
     if (frames[winner] !== settings.framesToWin) throw new Error(`winner won ${frames[winner]} frames`);
     if (frames[winner === 0 ? 1 : 0] >= settings.framesToWin) throw new Error('the loser also won the match');
     if (final.framesWon[0] !== frames[0] || final.framesWon[1] !== frames[1]) {
@@ -223,7 +251,8 @@ function checkBalls(state: MatchState): string | null {
   for (let ball = 0; ball <= 15; ball++) {
     const places = where.get(ball) ?? [];
     if (places.length > 1) return `ball ${ball} is in ${places.join(' and ')}`;
-    if (places.length === 0 && ball !== 0) return `ball ${ball} is lost (neither on the table nor on a shelf)`;
+    if (places.length === 0 && ball !== 0)
+      return `ball ${ball} is lost (neither on the table nor on a shelf)`;
   }
   for (const ball of where.keys()) if (!(ball >= 0 && ball <= 15)) return `unknown ball ${ball}`;
   for (let i = 1; i < state.table.length; i++) {
@@ -253,8 +282,31 @@ describe('ball accounting', () => {
     const problem = checkBalls(match.initial);
     if (problem !== null) throw new Error(`initial state: ${problem}`);
     for (let i = 0; i < match.actions.length; i++) {
-      const problem = checkBalls(after(match, i));
+      const next = after(match, i);
+      const problem = checkBalls(next);
       if (problem !== null) fail(match, i, problem);
+      const ruling = match.rulings[i]!;
+      if (ruling.frameWinner !== null) continue;
+      // What the ruling reports is where the state has it: re-spotted balls on the bed (at the
+      // reported spot when positions are known), shelved balls on the shelf named.
+      for (const { ball, at } of ruling.respotted) {
+        if (!next.table.includes(ball)) fail(match, i, `ball ${ball} re-spotted but not on the table`);
+        const known = next.positions?.[ball];
+        if (at !== null && known !== undefined && (known.x !== at.x || known.y !== at.y)) {
+          fail(
+            match,
+            i,
+            `ball ${ball} re-spotted at ${JSON.stringify(at)} but lies at ${JSON.stringify(known)}`,
+          );
+        }
+      }
+      for (const { ball, player } of ruling.shelved) {
+        // Classic 5.7, reading 11: the shot that makes 70:70 shelves its ball, and the same ruling
+        // puts the last one back on the back spot (reported as re-spotted).
+        const backToSpot = next.playOff && ruling.respotted.some((r) => r.ball === ball);
+        if (!backToSpot && !next.shelves[player].includes(ball))
+          fail(match, i, `ball ${ball} shelved for ${player} but not on his shelf`);
+      }
     }
   });
 });
@@ -273,6 +325,15 @@ function owed(state: MatchState, player: Player): number {
   return turn.decision.kind === 'dynamic-option' ? 0 : 1;
 }
 
+/*
+ * Free and Combined: score = balls on the shelf, with exactly two exceptions, both from the decided
+ * readings of general-rules.md: (a) reading 1, while a penalty or exchange ball is owed to the player
+ * (+1), and (b) reading 2, at the ruling that ends the frame, when the winning point was credited
+ * without its ball (a penalty point, or a свояк point whose exchange ball is never taken): shelf + 1.
+ * Dynamic: score ≥ shelf; exactly, shelf + the ball owed + the option-(2) points of reading 15.
+ * §27 needs no exception (ambiguity 14: the white ball exchanged for the coloured one goes to the
+ * shelf that held it) and neither does the п.12 rebreak house rule (scores and shelves are kept).
+ */
 describe('scores against the shelves', () => {
   forAllMatches(
     ['free', 'combined', 'dynamic'],
@@ -326,7 +387,8 @@ describe('scores against the shelves', () => {
                 `player ${p} has ${next.scores[p]} points but ${shelf} balls on the shelf, ${owed(next, p)} owed, ${extra} Dynamic option points`,
               );
             }
-            if (variant === 'dynamic' && next.scores[p] < shelf) fail(match, i, 'Dynamic score below the shelf');
+            if (variant === 'dynamic' && next.scores[p] < shelf)
+              fail(match, i, 'Dynamic score below the shelf');
           }
           continue;
         }
@@ -387,13 +449,17 @@ describe('Classic score sum', () => {
       const scores = ruling.frameWinner === null ? next.scores : ruling.scores;
       const sum = scores[0] + scores[1];
       if (allowNegative ? sum !== pocketedValue : sum < pocketedValue) {
-        fail(match, i, `scores ${scores.join(':')} sum to ${sum}, balls legally pocketed are worth ${pocketedValue}`);
+        fail(
+          match,
+          i,
+          `scores ${scores.join(':')} sum to ${sum}, balls legally pocketed are worth ${pocketedValue}`,
+        );
       }
       if (ruling.verdict === 'foul' && allowNegative && ruling.points[0] + ruling.points[1] !== 0) {
         fail(match, i, `a foul moved the sum by ${ruling.points[0] + ruling.points[1]}`);
       }
-      if (!allowNegative && (scores[0] < 0 || scores[1] < 0)) fail(match, i, `negative score ${scores.join(':')}`);
-      // The scores of a frame in play against its shelves: shelf values + bonuses (+ the returned ball).
+      if (!allowNegative && (scores[0] < 0 || scores[1] < 0))
+        fail(match, i, `negative score ${scores.join(':')}`);
       if (ruling.frameWinner !== null) pocketedValue = 0;
     }
   });
@@ -425,9 +491,10 @@ describe('apply never mutates its input', () => {
         }
         state = deepFreeze(result.value.state);
       }
-      if (JSON.stringify(state) !== JSON.stringify(match.final)) throw new Error('frozen play ended elsewhere');
+      if (JSON.stringify(state) !== JSON.stringify(match.final))
+        throw new Error('frozen play ended elsewhere');
     },
-    25 * SCALE,
+    30 * SCALE,
   );
 });
 
@@ -442,10 +509,14 @@ describe('replaying a record', () => {
       const text = JSON.stringify(record);
       const first = replayRecord(JSON.parse(text));
       const second = replayRecord(JSON.parse(text));
-      if (!first.ok) throw new Error(`replay failed at ${first.error.index}: ${first.error.field}: ${first.error.message}`);
+      if (!first.ok)
+        throw new Error(
+          `replay failed at ${first.error.index}: ${first.error.field}: ${first.error.message}`,
+        );
       if (JSON.stringify(first) !== JSON.stringify(second)) throw new Error('two replays differ');
       const replay = first.value;
-      if (JSON.stringify(replay.final) !== JSON.stringify(match.final)) throw new Error('replay ended in another state');
+      if (JSON.stringify(replay.final) !== JSON.stringify(match.final))
+        throw new Error('replay ended in another state');
       if (replay.steps.length !== match.rulings.length) throw new Error('replay has another number of steps');
       for (let i = 0; i < replay.steps.length; i++) {
         if (JSON.stringify(replay.steps[i]!.ruling) !== JSON.stringify(match.rulings[i])) {
@@ -453,7 +524,7 @@ describe('replaying a record', () => {
         }
       }
     },
-    25 * SCALE,
+    30 * SCALE,
   );
 });
 
@@ -472,13 +543,18 @@ function expectRejected(
   } catch (caught) {
     throw new Error(`${context}: apply threw on ${show(input)}: ${(caught as Error).stack}`);
   }
-  if (result.ok) throw new Error(`${context}: ${show(input)} was accepted: ${result.value.ruling.explanation.en}`);
+  if (result.ok)
+    throw new Error(`${context}: ${show(input)} was accepted: ${result.value.ruling.explanation.en}`);
   const error = result.error;
-  if (!(ERROR_CODES as readonly string[]).includes(error.code)) throw new Error(`${context}: unknown code ${error.code}`);
+  if (!(ERROR_CODES as readonly string[]).includes(error.code))
+    throw new Error(`${context}: unknown code ${error.code}`);
   if (typeof error.field !== 'string') throw new Error(`${context}: error without a field: ${show(error)}`);
-  if (typeof error.message !== 'string' || error.message.length === 0) throw new Error(`${context}: no message`);
+  if (typeof error.message !== 'string' || error.message.length === 0)
+    throw new Error(`${context}: no message`);
   if (codes !== undefined && !codes.includes(error.code)) {
-    throw new Error(`${context}: ${show(input)} gave ${error.code} (${error.field}: ${error.message}), expected ${codes.join(' or ')}`);
+    throw new Error(
+      `${context}: ${show(input)} gave ${error.code} (${error.field}: ${error.message}), expected ${codes.join(' or ')}`,
+    );
   }
   if (JSON.stringify(state) !== before) throw new Error(`${context}: the state changed`);
 }
@@ -490,12 +566,17 @@ function sampleStates(match: RandomMatch, random: Random, count: number): MatchS
 }
 
 describe('malformed input', () => {
-  forAllMatches(VARIANTS, 'random garbage never throws, gets a typed error with a field, changes nothing', (match, random) => {
-    for (const state of sampleStates(match, random, 6)) {
-      deepFreeze(state);
-      for (let j = 0; j < 12; j++) expectRejected(state, randomMalformedAction(random), `state ${state.turn.kind}`);
-    }
-  });
+  forAllMatches(
+    VARIANTS,
+    'random garbage never throws, gets a typed error with a field, changes nothing',
+    (match, random) => {
+      for (const state of sampleStates(match, random, 6)) {
+        deepFreeze(state);
+        for (let j = 0; j < 12; j++)
+          expectRejected(state, randomMalformedAction(random), `state ${state.turn.kind}`);
+      }
+    },
+  );
 
   it('a record with a malformed action stops there and names it', () => {
     fc.assert(
@@ -503,7 +584,10 @@ describe('malformed input', () => {
         const match = playRandomMatch(variant, seed, { onRejected: 'record' });
         const random = new Random(seed);
         const cut = random.int(match.actions.length);
-        const record = { ...toRecord(match), actions: [...match.actions.slice(0, cut), randomMalformedAction(random)] };
+        const record = {
+          ...toRecord(match),
+          actions: [...match.actions.slice(0, cut), randomMalformedAction(random)],
+        };
         const replay = replayRecord(record);
         expect(replay.ok).toBe(false);
         if (!replay.ok) expect(replay.error.index).toBe(cut);
@@ -513,12 +597,18 @@ describe('malformed input', () => {
   });
 });
 
-type WrongAction = { readonly input: unknown; readonly why: string; readonly codes?: readonly RefereeError['code'][] };
+type WrongAction = {
+  readonly input: unknown;
+  readonly why: string;
+  readonly codes?: readonly RefereeError['code'][];
+};
 
 /** Balls on the bed for the shot due (the cue ball in hand counts: it is placed before the stroke). */
 function bedFor(state: MatchState, template: ShotTemplate): BallId[] {
   const cue = template.cueBalls.length === 1 ? template.cueBalls[0]! : null;
-  return template.inHand !== null && cue !== null && !state.table.includes(cue) ? [...state.table, cue] : [...state.table];
+  return template.inHand !== null && cue !== null && !state.table.includes(cue)
+    ? [...state.table, cue]
+    : [...state.table];
 }
 
 /** Well-formed actions that the state makes wrong: each must be refused. */
@@ -534,25 +624,49 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
   ];
   switch (turn.kind) {
     case 'match-over':
-      for (const input of [...decisions, { type: 'lag', winner: p, first: p }, { type: 'interference', restorable: true }]) {
+      for (const input of [
+        ...decisions,
+        { type: 'lag', winner: p, first: p },
+        { type: 'interference', restorable: true },
+      ]) {
         out.push({ input, why: 'after the match', codes: ['match-over'] });
       }
-      out.push({ input: { type: 'shot', player: p, cueBall: 0, facts: {} }, why: 'a shot after the match', codes: ['match-over'] });
+      out.push({
+        input: { type: 'shot', player: p, cueBall: 0, facts: {} },
+        why: 'a shot after the match',
+        codes: ['match-over'],
+      });
       return out;
     case 'lag':
-      for (const input of [...decisions, { type: 'foul', player: p, foul: 'slow-play' }, { type: 'interference', restorable: false }]) {
+      for (const input of [
+        ...decisions,
+        { type: 'foul', player: p, foul: 'slow-play' },
+        { type: 'interference', restorable: false },
+      ]) {
         out.push({ input, why: 'while a lag is pending', codes: ['lag-pending'] });
       }
-      out.push({ input: { type: 'shot', player: p, cueBall: 0, facts: {} }, why: 'a shot before the lag', codes: ['lag-pending'] });
+      out.push({
+        input: { type: 'shot', player: p, cueBall: 0, facts: {} },
+        why: 'a shot before the lag',
+        codes: ['lag-pending'],
+      });
       return out;
     case 'decision': {
       const d = turn.decision;
       const q = d.player === 0 ? 1 : 0;
       const ball = state.table.find((b) => b !== 0) ?? 1;
       if (d.kind === 'dynamic-option') {
-        out.push({ input: { type: 'dynamic-option', player: q, option: 1 }, why: "the opponent's decision", codes: ['action-out-of-turn'] });
+        out.push({
+          input: { type: 'dynamic-option', player: q, option: 1 },
+          why: "the opponent's decision",
+          codes: ['action-out-of-turn'],
+        });
       } else {
-        out.push({ input: { type: d.kind, player: q, ball }, why: "the opponent's decision", codes: ['action-out-of-turn'] });
+        out.push({
+          input: { type: d.kind, player: q, ball },
+          why: "the opponent's decision",
+          codes: ['action-out-of-turn'],
+        });
         const offTable = [...Array(16).keys()].filter((b) => !state.table.includes(b));
         if (offTable.length > 0) {
           out.push({
@@ -562,17 +676,37 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
           });
         }
         if (state.table.includes(0) && (state.variant !== 'free' || d.kind === 'exchange-ball')) {
-          out.push({ input: { type: d.kind, player: d.player, ball: 0 }, why: 'the coloured cue ball', codes: ['illegal-cue-ball'] });
+          out.push({
+            input: { type: d.kind, player: d.player, ball: 0 },
+            why: 'the coloured cue ball',
+            codes: ['illegal-cue-ball'],
+          });
         }
       }
       for (const input of decisions) {
         if (input.type === d.kind) continue;
-        out.push({ input, why: `a ${input.type} while a ${d.kind} is pending`, codes: ['no-decision-pending', 'action-out-of-turn'] });
+        out.push({
+          input,
+          why: `a ${input.type} while a ${d.kind} is pending`,
+          codes: ['no-decision-pending', 'action-out-of-turn'],
+        });
       }
       out.push({ input: { type: 'lag', winner: p, first: p }, why: 'a lag', codes: ['no-decision-pending'] });
-      out.push({ input: { type: 'shot', player: d.player, cueBall: 0, facts: {} }, why: 'a shot', codes: ['decision-pending'] });
-      out.push({ input: { type: 'foul', player: p, foul: 'slow-play' }, why: 'a foul event', codes: ['decision-pending'] });
-      out.push({ input: { type: 'interference', restorable: true }, why: 'an interference', codes: ['decision-pending'] });
+      out.push({
+        input: { type: 'shot', player: d.player, cueBall: 0, facts: {} },
+        why: 'a shot',
+        codes: ['decision-pending'],
+      });
+      out.push({
+        input: { type: 'foul', player: p, foul: 'slow-play' },
+        why: 'a foul event',
+        codes: ['decision-pending'],
+      });
+      out.push({
+        input: { type: 'interference', restorable: true },
+        why: 'an interference',
+        codes: ['decision-pending'],
+      });
       return out;
     }
     case 'shot': {
@@ -585,7 +719,9 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
         inHand: turn.terms.inHand,
         objectBallsOnly: turn.terms.objectBallsOnly,
       };
-      const call = turn.terms.callRequired ? { ball: state.table.find((b) => b !== 0) ?? 1, pocket: 'FL' as const } : null;
+      const call = turn.terms.callRequired
+        ? { ball: state.table.find((b) => b !== 0) ?? 1, pocket: 'FL' as const }
+        : null;
       const shot = { ...randomShot(state, template, random), ...(call === null ? {} : { call }) };
       const q = turn.player === 0 ? 1 : 0;
       const bed = bedFor(state, template);
@@ -594,23 +730,51 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
       out.push({ input: { ...shot, player: q }, why: "the opponent's shot", codes: ['action-out-of-turn'] });
       if (offBed.length > 0) {
         const gone = random.pick(offBed);
-        out.push({ input: withFacts({ firstContact: gone }), why: `first contact with ball ${gone} off the bed`, codes: ['ball-not-on-table'] });
-        out.push({ input: withFacts({ pocketed: [{ ball: gone, pocket: 'ML' }] }), why: `ball ${gone} pocketed from off the bed`, codes: ['ball-not-on-table'] });
-        out.push({ input: withFacts({ offTable: [gone] }), why: `ball ${gone} jumped from off the bed`, codes: ['ball-not-on-table'] });
+        out.push({
+          input: withFacts({ firstContact: gone }),
+          why: `first contact with ball ${gone} off the bed`,
+          codes: ['ball-not-on-table'],
+        });
+        out.push({
+          input: withFacts({ pocketed: [{ ball: gone, pocket: 'ML' }] }),
+          why: `ball ${gone} pocketed from off the bed`,
+          codes: ['ball-not-on-table'],
+        });
+        out.push({
+          input: withFacts({ offTable: [gone] }),
+          why: `ball ${gone} jumped from off the bed`,
+          codes: ['ball-not-on-table'],
+        });
         if (turn.terms.cueBall === 'choose') {
-          out.push({ input: { ...shot, cueBall: gone }, why: `cue ball ${gone} off the bed`, codes: ['ball-not-on-table'] });
+          out.push({
+            input: { ...shot, cueBall: gone },
+            why: `cue ball ${gone} off the bed`,
+            codes: ['ball-not-on-table'],
+          });
         }
       }
       const twice = random.pick(bed);
       out.push({
-        input: withFacts({ pocketed: [{ ball: twice, pocket: 'FL' }, { ball: twice, pocket: 'BR' }] }),
+        input: withFacts({
+          pocketed: [
+            { ball: twice, pocket: 'FL' },
+            { ball: twice, pocket: 'BR' },
+          ],
+        }),
         why: 'a ball pocketed twice',
         codes: ['ball-pocketed-twice'],
       });
-      out.push({ input: withFacts({ firstContact: shot.cueBall }), why: 'the cue ball as its own first contact', codes: ['impossible-facts'] });
+      out.push({
+        input: withFacts({ firstContact: shot.cueBall }),
+        why: 'the cue ball as its own first contact',
+        codes: ['impossible-facts'],
+      });
       out.push({
         // (no frozen ball either: with frozenBallCountsAsContact it would be the first contact, п.5.3)
-        input: { ...shot, facts: { ...shot.facts, firstContact: null, frozenBalls: [], cushionsAfterContact: [bed[0]!] } },
+        input: {
+          ...shot,
+          facts: { ...shot.facts, firstContact: null, frozenBalls: [], cushionsAfterContact: [bed[0]!] },
+        },
         why: 'cushions after a contact that did not happen',
         codes: ['impossible-facts'],
       });
@@ -618,22 +782,47 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
         const { call: _dropped, ...uncalled } = shot as typeof shot & { call?: unknown };
         out.push({ input: uncalled, why: 'no call in Classic', codes: ['call-required'] });
       } else {
-        out.push({ input: { ...shot, call: { ball: bed.find((b) => b !== shot.cueBall) ?? 1, pocket: 'FL' } }, why: 'a call where none is taken', codes: ['call-not-allowed'] });
+        out.push({
+          input: { ...shot, call: { ball: bed.find((b) => b !== shot.cueBall) ?? 1, pocket: 'FL' } },
+          why: 'a call where none is taken',
+          codes: ['call-not-allowed'],
+        });
       }
       if (turn.terms.inHand === null) {
-        out.push({ input: { ...shot, placement: { x: 400, y: 800 } }, why: 'a placement without a ball in hand', codes: ['placement-invalid'] });
+        out.push({
+          input: { ...shot, placement: { x: 400, y: 800 } },
+          why: 'a placement without a ball in hand',
+          codes: ['placement-invalid'],
+        });
       } else {
         const outside = turn.terms.inHand === 'anywhere' ? { x: 10, y: 800 } : { x: 1775, y: 887.5 };
-        out.push({ input: { ...shot, placement: outside }, why: `a placement outside the ${turn.terms.inHand}`, codes: ['placement-invalid'] });
+        out.push({
+          input: { ...shot, placement: outside },
+          why: `a placement outside the ${turn.terms.inHand}`,
+          codes: ['placement-invalid'],
+        });
       }
       if (turn.terms.cueBall !== 'choose') {
         const wrongCue = turn.terms.cueBall === 0 ? 1 + random.int(15) : 0;
-        out.push({ input: { ...shot, cueBall: wrongCue }, why: `cue ball ${wrongCue}`, codes: ['illegal-cue-ball'] });
+        out.push({
+          input: { ...shot, cueBall: wrongCue },
+          why: `cue ball ${wrongCue}`,
+          codes: ['illegal-cue-ball'],
+        });
       }
-      for (const input of decisions) out.push({ input, why: `a ${input.type} with no decision pending`, codes: ['no-decision-pending'] });
-      out.push({ input: { type: 'lag', winner: p, first: p }, why: 'a lag with no lag pending', codes: ['no-decision-pending'] });
+      for (const input of decisions)
+        out.push({ input, why: `a ${input.type} with no decision pending`, codes: ['no-decision-pending'] });
+      out.push({
+        input: { type: 'lag', winner: p, first: p },
+        why: 'a lag with no lag pending',
+        codes: ['no-decision-pending'],
+      });
       for (const foul of ['touch-during-opponent-visit', 'out-of-turn-stroke'] as const) {
-        out.push({ input: { type: 'foul', player: turn.player, foul }, why: `${foul} by the striker`, codes: ['action-out-of-turn'] });
+        out.push({
+          input: { type: 'foul', player: turn.player, foul },
+          why: `${foul} by the striker`,
+          codes: ['action-out-of-turn'],
+        });
       }
       for (const foul of ['touch-after-shot', 'slow-play', 'touch-while-placing'] as const) {
         // Before the first shot of a later frame, a touch "after the shot" follows the last shot of the
@@ -642,15 +831,30 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
         out.push({
           input: { type: 'foul', player: q, foul },
           why: `${foul} by the non-striker`,
-          codes: foul === 'touch-after-shot' && state.shotsInFrame === 0 ? ['action-out-of-turn', 'impossible-facts'] : ['action-out-of-turn'],
+          codes:
+            foul === 'touch-after-shot' && state.shotsInFrame === 0
+              ? ['action-out-of-turn', 'impossible-facts']
+              : ['action-out-of-turn'],
         });
       }
       if (turn.terms.inHand === null) {
-        out.push({ input: { type: 'foul', player: turn.player, foul: 'touch-while-placing' }, why: 'touch while placing with nothing in hand', codes: ['impossible-facts'] });
+        out.push({
+          input: { type: 'foul', player: turn.player, foul: 'touch-while-placing' },
+          why: 'touch while placing with nothing in hand',
+          codes: ['impossible-facts'],
+        });
       }
-      out.push({ input: { type: 'extension', player: q }, why: 'an extension by the non-striker', codes: ['action-out-of-turn', 'malformed-action'] });
+      out.push({
+        input: { type: 'extension', player: q },
+        why: 'an extension by the non-striker',
+        codes: ['action-out-of-turn', 'malformed-action'],
+      });
       if (state.settings.shotClock === null) {
-        out.push({ input: { type: 'extension', player: turn.player }, why: 'an extension with no shot clock', codes: ['malformed-action'] });
+        out.push({
+          input: { type: 'extension', player: turn.player },
+          why: 'an extension with no shot clock',
+          codes: ['malformed-action'],
+        });
       }
       return out;
     }
@@ -658,14 +862,307 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
 }
 
 describe('wrong but well-formed actions', () => {
-  forAllMatches(VARIANTS, 'are refused with the right error, never throw, change nothing', (match, random) => {
-    for (const state of sampleStates(match, random, 8)) {
-      deepFreeze(state);
-      for (const wrong of wrongActions(state, random)) {
-        expectRejected(state, wrong.input, `${state.turn.kind} turn, ${wrong.why}`, wrong.codes);
+  forAllMatches(
+    VARIANTS,
+    'are refused with the right error, never throw, change nothing',
+    (match, random) => {
+      for (const state of sampleStates(match, random, 8)) {
+        deepFreeze(state);
+        for (const wrong of wrongActions(state, random)) {
+          expectRejected(state, wrong.input, `${state.turn.kind} turn, ${wrong.why}`, wrong.codes);
+        }
       }
+    },
+  );
+});
+
+// ── 9. fouls of a shot follow §29.1 and reading 3 ──────────────────────────────────────────────
+
+const STROKE_CODES: Readonly<Record<string, FoulCode>> = {
+  'early-stroke': '29.1(3)',
+  'improper-strike': '29.1(4)',
+  'feet-off-floor': '29.1(5)',
+  'touched-ball': '29.1(6)',
+  'double-hit': '29.1(7)',
+  push: '29.1(8)',
+};
+
+/**
+ * The fouls a shot must be called for, from its facts alone (general-rules §4 п.12, п.19–21, п.24,
+ * §29.1; Classic 5.5, 5.8; reading 3: no contact is 29.1(1) and not also 29.1(9); a break is judged by
+ * п.12.1, not п.20, and a break that misses the pyramid is both 29.1(1) and 29.1(2)).
+ */
+function expectedFouls(state: MatchState, turn: ShotTurn, shot: RecordShot): Set<FoulCode> {
+  const { settings, variant } = state;
+  const f = shot.facts;
+  const pocketed = f.pocketed ?? [];
+  const frozen = f.frozenBalls ?? [];
+  const found = new Set<FoulCode>();
+  for (const stroke of f.strokeFouls ?? []) found.add(STROKE_CODES[stroke]!);
+  if (f.stroke && f.stroke.gapMm < settings.pushGapThreshold * 34 && f.stroke.angleDeg < 45)
+    found.add('29.1(8)');
+  // п.5.3 setting: a ball frozen to the cue ball counts as contacted.
+  const first =
+    f.firstContact ?? (settings.frozenBallCountsAsContact && frozen.length > 0 ? frozen[0]! : null);
+  const isBreak = turn.terms.kind === 'break';
+  if (first === null) found.add('29.1(1)');
+  if (
+    isBreak &&
+    (first === null ||
+      (pocketed.length === 0 && (f.breakCushionBalls ?? []).length < settings.breakMinBallsToCushion))
+  ) {
+    found.add('29.1(2)');
+  }
+  if ((f.offTable ?? []).length > 0) found.add('29.1(10)');
+  if (variant === 'classic' && pocketed.some((p) => p.ball === shot.cueBall)) found.add('classic-5.5');
+  if (
+    turn.terms.inHand === 'house' &&
+    settings.fromHouseRestriction &&
+    first !== null &&
+    !f.cueBallLeftHouseFirst
+  ) {
+    const at = state.positions?.[first];
+    const inHouse = f.firstContactInHouse ?? (at === undefined ? null : isInHouse(REGULATION_12FT, at));
+    if (inHouse === true) found.add('from-house');
+  }
+  const waived = variant === 'classic' && settings.classicWaiveP20;
+  if (!isBreak && first !== null && !waived) {
+    const call = shot.call;
+    const potCompletes =
+      pocketed.length > 0 &&
+      (variant !== 'classic' ||
+        (call !== undefined && pocketed.some((p) => p.ball === call.ball && p.pocket === call.pocket)) ||
+        (settings.classicUnorderedSatisfiesP20 && pocketed.some((p) => p.ball !== shot.cueBall)));
+    const cushions = (f.cushionsAfterContact ?? []).length;
+    const completes =
+      settings.completionRule === 'one-contact'
+        ? cushions >= 1
+        : cushions >= 2 ||
+          (settings.completionRule === 'two-contacts-or-centre-line' &&
+            (f.centreLineCrossed ?? []).length > 0);
+    if (!potCompletes && !completes) found.add('29.1(9)');
+  }
+  return found;
+}
+
+describe('fouls of a shot', () => {
+  forAllMatches(VARIANTS, 'are exactly the §29.1 items the facts show, penalised once', (match) => {
+    for (let i = 0; i < match.actions.length; i++) {
+      const action = match.actions[i]!;
+      const before = match.states[i]!;
+      if (action.type !== 'shot' || before.turn.kind !== 'shot') continue;
+      const ruling = match.rulings[i]!;
+      const expected = [...expectedFouls(before, before.turn, action)].sort();
+      const actual = [...ruling.fouls].sort();
+      if (expected.join() !== actual.join())
+        fail(match, i, `fouls ${actual.join(', ') || 'none'}, expected ${expected.join(', ') || 'none'}`);
+      if ((ruling.verdict === 'foul') !== expected.length > 0)
+        fail(match, i, `verdict ${ruling.verdict} with fouls ${actual}`);
+      if (new Set(ruling.fouls).size !== ruling.fouls.length) fail(match, i, 'a foul listed twice');
     }
   });
+});
+
+// ── 10. who plays next, and what counts ───────────────────────────────────────────────────────────
+
+/** Who is to act in `state` (the shooter or the decider), or null for a lag or the end. */
+function actor(state: MatchState): Player | null {
+  const turn = state.turn;
+  if (turn.kind === 'shot') return turn.player;
+  if (turn.kind === 'decision') return turn.decision.player;
+  return null;
+}
+
+/** The balls a legal shot scores, from the facts (Free 5, Combined 5, Dynamic 5, Classic 4–5). */
+function expectedScored(state: MatchState, turn: ShotTurn, shot: RecordShot): BallId[] {
+  const pocketed = (shot.facts.pocketed ?? []).map((p) => p.ball);
+  const objects = pocketed.filter((ball) => ball !== 0);
+  switch (state.variant) {
+    case 'free':
+      return pocketed;
+    case 'combined':
+    case 'dynamic':
+      // The свояк scores the cue ball too, except on a Dynamic object-balls-only shot (5.2, reading 5).
+      return pocketed.includes(0) && !turn.terms.objectBallsOnly ? [...objects, 0] : objects;
+    case 'classic': {
+      if (turn.terms.kind === 'break') return state.settings.classicBreakBallsCount ? objects : [];
+      const call = shot.call;
+      const called =
+        call !== undefined &&
+        (shot.facts.pocketed ?? []).some((p) => p.ball === call.ball && p.pocket === call.pocket);
+      return called ? objects : [];
+    }
+  }
+}
+
+function checkTemporaryHouse(state: MatchState): string | null {
+  const turn = state.turn;
+  if (turn.kind !== 'shot' || (turn.terms.inHand !== 'house' && turn.terms.inHand !== 'temporary-house'))
+    return null;
+  // Reading 13: the temporary house as soon as every object ball on the table lies in the house
+  // (known only when positions are).
+  const objects = state.table.filter((ball) => state.variant === 'free' || ball !== 0);
+  const positions = state.positions;
+  const allInHouse =
+    positions !== null &&
+    objects.length > 0 &&
+    objects.every((ball) => positions[ball] !== undefined && isInHouse(REGULATION_12FT, positions[ball]));
+  const expected = allInHouse ? 'temporary-house' : 'house';
+  return turn.terms.inHand === expected
+    ? null
+    : `in hand in the ${turn.terms.inHand}, expected the ${expected}`;
+}
+
+describe('turn order', () => {
+  forAllMatches(
+    VARIANTS,
+    'the right player acts next, the right balls count, events change only what they should',
+    (match) => {
+      const { variant } = match;
+      for (let i = 0; i < match.actions.length; i++) {
+        const action = match.actions[i]!;
+        const before = match.states[i]!;
+        const ruling = match.rulings[i]!;
+        const next = after(match, i);
+        const temporary = checkTemporaryHouse(next);
+        if (temporary !== null) fail(match, i, temporary);
+        if (ruling.frameWinner !== null) continue;
+        const playOff = variant === 'classic' && next.turn.kind === 'lag' && next.turn.reason === 'play-off';
+        if (playOff && (next.scores[0] !== 70 || next.scores[1] !== 70))
+          fail(match, i, `play-off at ${next.scores.join(':')}`);
+        switch (action.type) {
+          case 'shot': {
+            if (before.turn.kind !== 'shot') fail(match, i, 'a shot was accepted out of a shot turn');
+            const turn = before.turn;
+            const x = action.player;
+            if (ruling.verdict === 'foul') {
+              // п.10: after a foul the opponent plays (or decides first); a rebreak is his too (п.12 house rule).
+              if (!playOff && actor(next) !== other(x))
+                fail(match, i, `after ${x}'s foul, ${actor(next)} acts`);
+              if (ruling.scored.length > 0) fail(match, i, 'a fouled shot scored (п.22.3)');
+              break;
+            }
+            const scored = expectedScored(before, turn, action);
+            if ([...ruling.scored].sort().join() !== [...scored].sort().join()) {
+              fail(match, i, `scored ${ruling.scored.join(',')}, expected ${scored.join(',')}`);
+            }
+            const cueFellOnObjectBallsOnly =
+              turn.terms.objectBallsOnly && (action.facts.pocketed ?? []).some((p) => p.ball === 0);
+            if (cueFellOnObjectBallsOnly) {
+              // Dynamic 5.2, reading 5: the turn passes; the opponent plays an ordinary shot from hand anywhere.
+              const t = next.turn;
+              if (
+                t.kind !== 'shot' ||
+                t.player !== other(x) ||
+                t.terms.inHand !== 'anywhere' ||
+                t.terms.kind !== 'ordinary' ||
+                t.terms.objectBallsOnly
+              ) {
+                fail(match, i, `after the cue ball fell on an object-balls-only shot: ${JSON.stringify(t)}`);
+              }
+            } else if (scored.length > 0) {
+              if (!playOff && actor(next) !== x) fail(match, i, `${x} scored but ${actor(next)} acts`);
+            } else if (actor(next) !== other(x) || next.turn.kind !== 'shot') {
+              fail(match, i, `nothing counted for ${x}, yet next is ${JSON.stringify(next.turn)}`);
+            }
+            break;
+          }
+          case 'penalty-ball':
+          case 'exchange-ball':
+            if (actor(next) !== action.player || next.turn.kind !== 'shot')
+              fail(match, i, 'the decider does not play next');
+            if (!next.shelves[action.player].includes(action.ball))
+              fail(match, i, 'the ball taken is not on his shelf');
+            break;
+          case 'dynamic-option': {
+            const t = next.turn;
+            if (action.option === 2) {
+              if (
+                t.kind !== 'shot' ||
+                t.player !== action.player ||
+                t.terms.kind !== 'penalty' ||
+                t.terms.inHand !== 'anywhere' ||
+                !t.terms.objectBallsOnly
+              ) {
+                fail(match, i, `option 2 gave ${JSON.stringify(t)}`);
+              }
+            } else if (actor(next) !== action.player)
+              fail(match, i, 'option 1: the decider does not act next');
+            break;
+          }
+          case 'lag': {
+            const t = next.turn;
+            if (t.kind !== 'shot' || t.player !== action.first)
+              fail(match, i, `the lag gave the table to ${actor(next)}`);
+            if (
+              before.turn.kind === 'lag' &&
+              before.turn.reason === 'play-off' &&
+              (t.kind !== 'shot' || t.terms.inHand === null)
+            ) {
+              fail(match, i, 'the play-off does not start from hand (Classic 5.7)');
+            }
+            break;
+          }
+          case 'foul':
+            if (ruling.verdict === 'no-penalty') {
+              if (JSON.stringify(next) !== JSON.stringify(before))
+                fail(match, i, 'an unpenalised touch changed the state');
+            } else if (!playOff && actor(next) !== other(action.player)) {
+              fail(match, i, `after ${action.player}'s foul (${action.foul}), ${actor(next)} acts`);
+            }
+            break;
+          case 'interference':
+            if (action.restorable && JSON.stringify(next) !== JSON.stringify(before)) {
+              fail(match, i, '§27: a restorable interference changed the state');
+            }
+            if (!action.restorable) {
+              if (next.turn.kind !== 'lag' || next.turn.reason !== 'interference')
+                fail(match, i, '§27: no lag after a re-rack');
+              if (next.scores.join() !== before.scores.join()) fail(match, i, '§27: "the score is kept"');
+              if (next.table.includes(0))
+                fail(match, i, '§27: the coloured ball is not in the house (in hand)');
+            }
+            break;
+          case 'extension': {
+            const expected = {
+              ...before,
+              extensionsUsed: before.extensionsUsed.map((n, p) => (p === action.player ? n + 1 : n)),
+            };
+            if (JSON.stringify(next) !== JSON.stringify(expected))
+              fail(match, i, 'an extension changed more than the count');
+            break;
+          }
+        }
+      }
+    },
+  );
+});
+
+// ── 11. after the match nothing changes ───────────────────────────────────────────────────────────
+
+describe('after the match', () => {
+  forAllMatches(
+    VARIANTS,
+    'a foul changes nothing and is not penalised; anything else is refused',
+    (match) => {
+      const final = deepFreeze(match.final);
+      for (const player of [0, 1] as const) {
+        for (const foul of EVENT_FOULS) {
+          const result = apply(final, { type: 'foul', player, foul });
+          if (!result.ok)
+            throw new Error(`reading 2: ${foul} after the match was refused: ${result.error.message}`);
+          const { ruling, state } = result.value;
+          if (ruling.verdict !== 'no-penalty' || ruling.points.join() !== '0,0') {
+            throw new Error(
+              `reading 2 / п.22.3: ${foul} after the match was ruled ${ruling.verdict} ${ruling.points}`,
+            );
+          }
+          if (JSON.stringify(state) !== JSON.stringify(final))
+            throw new Error(`${foul} after the match changed the state`);
+        }
+      }
+    },
+  );
 });
 
 // ── 8. JSON round trip ────────────────────────────────────────────────────────────────────────────
@@ -679,10 +1176,12 @@ describe('JSON round trip', () => {
         const state = match.states[i]!;
         const action = match.actions[i]!;
         const original = JSON.stringify(apply(state, action));
-        const roundTrip = JSON.stringify(apply(JSON.parse(JSON.stringify(state)) as MatchState, viaJson(action)));
+        const roundTrip = JSON.stringify(
+          apply(JSON.parse(JSON.stringify(state)) as MatchState, viaJson(action)),
+        );
         if (original !== roundTrip) fail(match, i, 'a JSON copy of the state gave another result');
       }
     },
-    25 * SCALE,
+    30 * SCALE,
   );
 });

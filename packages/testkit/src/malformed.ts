@@ -52,10 +52,22 @@ const NOT_BALLS: readonly unknown[] = [
 ];
 
 /** Never a player (0 or 1). */
-const NOT_PLAYERS: readonly unknown[] = [...NOT_BALLS, 2, 3, null, "0", "A"];
+const NOT_PLAYERS: readonly unknown[] = [...NOT_BALLS, 2, 3, null, '0', 'A'];
 
 /** Keys that no action allows. */
-const UNKNOWN_KEYS = ['foo', 'Type', 'PLAYER', 'extra', '', ' ', '0', '__proto__', 'constructor', 'facts ', 'ball2'];
+const UNKNOWN_KEYS = [
+  'foo',
+  'Type',
+  'PLAYER',
+  'extra',
+  '',
+  ' ',
+  '0',
+  '__proto__',
+  'constructor',
+  'facts ',
+  'ball2',
+];
 
 /** Sets an own property, even `__proto__` (which plain assignment would take as the prototype). */
 function setField(target: Json, key: string, value: unknown): void {
@@ -79,7 +91,8 @@ function junk(random: Random, depth = 0): unknown {
       return Array.from({ length: random.int(4) }, () => junk(random, depth + 1));
     case 6: {
       const out: Json = {};
-      for (let i = random.int(4); i > 0; i--) setField(out, random.pick([...UNKNOWN_KEYS, 'type', 'x', 'ball']), junk(random, depth + 1));
+      for (let i = random.int(4); i > 0; i--)
+        setField(out, random.pick([...UNKNOWN_KEYS, 'type', 'x', 'ball']), junk(random, depth + 1));
       return out;
     }
     default:
@@ -92,8 +105,10 @@ const anyPlayer = (random: Random): 0 | 1 => (random.chance(0.5) ? 0 : 1);
 
 /** A well-formed action of a random type, to be broken by `corrupt`. */
 function wellFormed(random: Random): Json {
-  switch (random.int(8)) {
+  switch (random.int(10)) {
     case 0:
+    case 8:
+    case 9:
     case 1: {
       const facts: Json = {
         firstContact: anyBall(random),
@@ -106,7 +121,11 @@ function wellFormed(random: Random): Json {
       return shot;
     }
     case 2:
-      return { type: random.pick(['penalty-ball', 'exchange-ball']), player: anyPlayer(random), ball: anyBall(random) };
+      return {
+        type: random.pick(['penalty-ball', 'exchange-ball']),
+        player: anyPlayer(random),
+        ball: anyBall(random),
+      };
     case 3:
       return { type: 'dynamic-option', player: anyPlayer(random), option: random.pick([1, 2]) };
     case 4:
@@ -138,9 +157,9 @@ const PLAYER_FIELDS = ['player', 'winner', 'first'];
 
 /** Shot-only defects, each rejected by the parser whatever the rest of the shot says. */
 function corruptShot(random: Random, shot: Json): void {
-  const facts = (typeof shot.facts === 'object' && shot.facts !== null && !Array.isArray(shot.facts)
-    ? shot.facts
-    : null) as Json | null;
+  const facts = (
+    typeof shot.facts === 'object' && shot.facts !== null && !Array.isArray(shot.facts) ? shot.facts : null
+  ) as Json | null;
   switch (random.int(14)) {
     case 0:
       shot.facts = random.pick([[], 'facts', 5, null, [{ firstContact: 1 }]]);
@@ -150,7 +169,14 @@ function corruptShot(random: Random, shot: Json): void {
       if (shot.facts === undefined) shot.facts = {};
       return;
     case 2:
-      shot.call = random.pick<unknown>(['FL', 5, [1, 'FL'], { ball: 1 }, { ball: 1, pocket: 'XX' }, { pocket: 'FL' }]);
+      shot.call = random.pick<unknown>([
+        'FL',
+        5,
+        [1, 'FL'],
+        { ball: 1 },
+        { ball: 1, pocket: 'XX' },
+        { pocket: 'FL' },
+      ]);
       return;
     case 3:
       shot.placement = random.pick<unknown>([
@@ -174,7 +200,9 @@ function corruptShot(random: Random, shot: Json): void {
       delete shot.facts;
       return;
     case 6:
-      shot.events = [{ type: 'contact', balls: random.pick<unknown>([[0], [0, 1, 2], '0,1', [0, 'x'], [0, 16]]) }];
+      shot.events = [
+        { type: 'contact', balls: random.pick<unknown>([[0], [0, 1, 2], '0,1', [0, 'x'], [0, 16]]) },
+      ];
       delete shot.facts;
       return;
     default:
@@ -189,14 +217,28 @@ function corruptShot(random: Random, shot: Json): void {
       facts.pocketed = random.pick<unknown>([{ ball: 1, pocket: 'FL' }, 'FL', 3]);
       return;
     case 1:
-      facts.pocketed = [random.pick<unknown>([{ ball: 1 }, { ball: 1, pocket: 'XX' }, { pocket: 'FL' }, [1, 'FL'], 1, null])];
+      facts.pocketed = [
+        random.pick<unknown>([{ ball: 1 }, { ball: 1, pocket: 'XX' }, { pocket: 'FL' }, [1, 'FL'], 1, null]),
+      ];
       return;
     case 2:
       facts.firstContact = random.pick(NOT_BALLS);
       return;
     case 3:
-      facts[random.pick(['offTable', 'cushionsAfterContact', 'breakCushionBalls', 'centreLineCrossed', 'frozenBalls'])] =
-        random.pick<unknown>([[random.pick(NOT_BALLS)], 'all', { 0: 1 }, Array.from({ length: 65 }, () => 1)]);
+      facts[
+        random.pick([
+          'offTable',
+          'cushionsAfterContact',
+          'breakCushionBalls',
+          'centreLineCrossed',
+          'frozenBalls',
+        ])
+      ] = random.pick<unknown>([
+        [random.pick(NOT_BALLS)],
+        'all',
+        { 0: 1 },
+        Array.from({ length: 65 }, () => 1),
+      ]);
       return;
     case 4:
       facts.positions = random.pick<unknown>([
@@ -226,7 +268,13 @@ function corruptShot(random: Random, shot: Json): void {
       facts[random.pick(['pocket', 'firstcontact', 'events', 'cue', 'foo'])] = junk(random);
       return;
     case 8:
-      facts[random.pick(['cueBallLeftHouseFirst', 'firstContactInHouse'])] = random.pick<unknown>(['true', 1, 0, [], {}]);
+      facts[random.pick(['cueBallLeftHouseFirst', 'firstContactInHouse'])] = random.pick<unknown>([
+        'true',
+        1,
+        0,
+        [],
+        {},
+      ]);
       return;
     case 9:
       // With \`facts\` given, these belong inside them.
@@ -267,7 +315,18 @@ function corrupt(random: Random, action: Json): unknown {
       setField(action, random.pick(UNKNOWN_KEYS), junk(random));
       return action;
     case 2:
-      action.type = random.pick<unknown>(['Shot', 'shots', 'penalty', 'lag ', '', 'SHOT', 7, null, ['shot'], { type: 'shot' }]);
+      action.type = random.pick<unknown>([
+        'Shot',
+        'shots',
+        'penalty',
+        'lag ',
+        '',
+        'SHOT',
+        7,
+        null,
+        ['shot'],
+        { type: 'shot' },
+      ]);
       return action;
     case 3: {
       const field = random.pick(REQUIRED[type] ?? ['type']);
@@ -288,15 +347,18 @@ function corrupt(random: Random, action: Json): unknown {
     case 5: {
       const field = BALL_FIELDS.find((name) => name in action);
       if (field === undefined) {
-        action.note = random.pick<unknown>([1, null, [], {}]);
+        setField(action, random.pick(UNKNOWN_KEYS), random.pick(NOT_BALLS));
         return action;
       }
       action[field] = random.pick(NOT_BALLS.filter((v) => v !== null));
       return action;
     }
     case 6:
-      action.note = random.pick<unknown>([1, null, [], { text: 'x' }, Number.NaN]);
-      return action;
+      if (random.chance(0.3)) {
+        action.note = random.pick<unknown>([1, null, [], { text: 'x' }, Number.NaN]);
+        return action;
+      }
+      return corrupt(random, action);
     default:
       switch (type) {
         case 'shot':
@@ -322,7 +384,8 @@ function corrupt(random: Random, action: Json): unknown {
 /** A value that is not a valid action in any state; apply must reject it with a typed error. */
 export function randomMalformedAction(random: Random): unknown {
   let value: unknown = wellFormed(random);
-  const defects = 1 + random.int(3);
+  // Mostly one defect, so that the parser's first complaint is the one that matters.
+  const defects = random.chance(0.6) ? 1 : 2 + random.int(2);
   for (let i = 0; i < defects; i++) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) break;
     value = corrupt(random, value as Json);

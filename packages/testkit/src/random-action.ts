@@ -12,8 +12,8 @@ import {
   legalActions,
   type MatchState,
   type Pocketing,
-  STROKE_FOULS,
   type ShotTemplate,
+  STROKE_FOULS,
 } from '@pyramid/rules';
 import { markings, POCKET_IDS, type Point, REGULATION_12FT } from '@pyramid/table';
 import type { RecordAction, RecordShot } from './json.js';
@@ -31,6 +31,11 @@ export interface RandomActionOptions {
   readonly strokeFoulRate?: number;
   /** Give the rest positions of every ball after each shot (slower; exercises re-spotting and the temporary house). Default false. */
   readonly positions?: boolean;
+  /**
+   * Chance that a shot is played cleanly: it contacts a ball, reaches two cushions, nothing jumps and
+   * the cue ball stays up. Raise it for long frames that clear the table (Classic 70:70). Default 0.
+   */
+  readonly cleanShotRate?: number;
 }
 
 const SPEC = REGULATION_12FT;
@@ -73,7 +78,7 @@ function clear(at: Point, others: Iterable<Point>): boolean {
  * the temporary house (п.21 reading 13) comes up in play.
  */
 function randomPositions(random: Random, balls: readonly BallId[]): Record<string, Point> {
-  const area: InHand = balls.length <= 8 && random.chance(0.15) ? 'house' : 'anywhere';
+  const area: InHand = random.chance(0.2) ? 'house' : 'anywhere';
   for (let attempt = 0; attempt < 2; attempt++) {
     const placed: Record<string, Point> = {};
     let ok = true;
@@ -147,14 +152,17 @@ export function randomShot(
     }
   }
 
-  const firstContact = objects.length > 0 && random.chance(0.95) ? random.pick(objects) : null;
+  const clean = random.chance(options.cleanShotRate ?? 0);
+  const firstContact = objects.length > 0 && (clean || random.chance(0.95)) ? random.pick(objects) : null;
 
   // Pocketed balls: the called ball often drops in the called pocket; the cue ball sometimes falls too.
   const pocketed: Pocketing[] = [];
   const count = firstContact === null ? (random.chance(0.1) ? 1 : 0) : weighted(random, [50, 32, 12, 6]);
-  if (count > 0 && call !== null && random.chance(0.65)) pocketed.push({ ball: call.ball, pocket: call.pocket });
+  if (count > 0 && call !== null && random.chance(clean ? 0.8 : 0.65)) {
+    pocketed.push({ ball: call.ball, pocket: call.pocket });
+  }
   const candidates = onBed.filter((ball) => !pocketed.some((p) => p.ball === ball));
-  const cueFalls = random.chance(0.15);
+  const cueFalls = !clean && random.chance(0.15);
   const pool = cueFalls ? candidates : candidates.filter((ball) => ball !== cue);
   for (const ball of distinct(random, pool, count - pocketed.length)) {
     pocketed.push({ ball, pocket: random.pick(POCKET_IDS) });
@@ -162,7 +170,7 @@ export function randomShot(
   const gone = new Set(pocketed.map((p) => p.ball));
 
   const offTable: BallId[] = [];
-  if (random.chance(0.02)) {
+  if (!clean && random.chance(0.02)) {
     const stays = onBed.filter((ball) => !gone.has(ball));
     if (stays.length > 0) {
       const ball = random.pick(stays);
@@ -173,12 +181,12 @@ export function randomShot(
 
   const cushionsAfterContact: BallId[] = [];
   if (firstContact !== null) {
-    const contacts = weighted(random, [15, 15, 35, 20, 15]);
+    const contacts = clean ? 2 + random.int(3) : weighted(random, [15, 15, 35, 20, 15]);
     for (let i = 0; i < contacts; i++) cushionsAfterContact.push(random.pick(onBed));
   }
 
   const breakCushionBalls = isBreak
-    ? distinct(random, objects, weighted(random, [8, 12, 20, 20, 15, 10, 8, 7]))
+    ? distinct(random, objects, clean ? 2 + random.int(5) : weighted(random, [8, 12, 20, 20, 15, 10, 8, 7]))
     : [];
 
   const facts: RecordShot['facts'] = {};
@@ -187,16 +195,17 @@ export function randomShot(
   if (offTable.length > 0) facts.offTable = offTable;
   if (cushionsAfterContact.length > 0) facts.cushionsAfterContact = cushionsAfterContact;
   if (breakCushionBalls.length > 0) facts.breakCushionBalls = breakCushionBalls;
-  if (inHand === 'house' && random.chance(0.3)) facts.cueBallLeftHouseFirst = true;
-  if (inHand === 'house' && firstContact !== null && !options.positions) {
+  if (inHand === 'house' && (clean || random.chance(0.3))) facts.cueBallLeftHouseFirst = true;
+  if (inHand === 'house' && firstContact !== null && !options.positions && !clean) {
     const roll = random.float();
     if (roll < 0.1) facts.firstContactInHouse = true;
     else if (roll < 0.5) facts.firstContactInHouse = false;
   }
   if (firstContact !== null && random.chance(0.2)) facts.centreLineCrossed = [random.pick(onBed)];
-  if (objects.length > 0 && random.chance(0.03)) facts.frozenBalls = [random.pick(objects)];
-  if (random.chance(options.strokeFoulRate ?? 0.03)) facts.strokeFouls = [random.pick(STROKE_FOULS)];
-  if (objects.length > 0 && random.chance(0.03)) {
+  if (!clean && objects.length > 0 && random.chance(0.03)) facts.frozenBalls = [random.pick(objects)];
+  if (!clean && random.chance(options.strokeFoulRate ?? 0.03))
+    facts.strokeFouls = [random.pick(STROKE_FOULS)];
+  if (!clean && objects.length > 0 && random.chance(0.03)) {
     facts.stroke = {
       nearestBall: random.pick(objects),
       gapMm: round1(random.float() * 40),
@@ -237,7 +246,11 @@ function allowedEvent(action: LegalAction, options: RandomActionOptions): boolea
  * is due, a random shot (rarely an event outside the shot instead). Returns the record (JSON) shape.
  * Throws when nothing may happen (the match is over).
  */
-export function randomAction(state: MatchState, random: Random, options: RandomActionOptions = {}): RecordAction {
+export function randomAction(
+  state: MatchState,
+  random: Random,
+  options: RandomActionOptions = {},
+): RecordAction {
   const legal = legalActions(state);
   if (legal.length === 0) throw new Error('randomAction: no legal action (the match is over)');
   const template = legal.find((action): action is ShotTemplate => action.type === 'shot');
