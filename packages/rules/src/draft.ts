@@ -128,17 +128,29 @@ export class Draft {
     this.breaker = breaker;
     this.scores = [0, 0];
     this.shelves = [[], []];
-    const rack = this.variant === 'classic' ? classicRack(SPEC) : rackPositions(SPEC, WHITE_BALLS);
-    const positions: Record<string, Point> = {};
-    for (const { ball, at } of rack) positions[ball] = at;
-    this.table = sortBalls(WHITE_BALLS);
-    this.positions = positions;
+    this.rackWhites(WHITE_BALLS);
     this.lastPocketed = null;
     this.playOff = false;
     this.extensionsUsed = [0, 0];
     this.shotsInFrame = 0;
     this.turn = breakTurn(breaker);
     this.say(reasons.nextFrame(frame, breaker));
+  }
+
+  /**
+   * Racks `whites` as a full or incomplete pyramid (§27, п.8) with the apex on the back spot; the
+   * coloured ball goes in hand. Classic keeps its fixed order while all fifteen balls remain.
+   */
+  rackWhites(whites: readonly BallId[]): void {
+    const sorted = sortBalls(whites);
+    const rack =
+      this.variant === 'classic' && sorted.length === WHITE_BALLS.length
+        ? classicRack(SPEC)
+        : rackPositions(SPEC, sorted);
+    const positions: Record<string, Point> = {};
+    for (const { ball, at } of rack) positions[ball] = at;
+    this.table = sorted;
+    this.positions = positions;
   }
 
   finish(): { state: MatchState; ruling: Ruling } {

@@ -3,14 +3,12 @@
  * extensions (п.26) and interference by an outsider (§27).
  */
 import { err, ok, type Result } from '@pyramid/core';
-import { classicRack, type Point, rackPositions } from '@pyramid/table';
 import type { ExtensionAction, FoulAction, InterferenceAction } from './actions.js';
-import { COLOURED, sortBalls } from './balls.js';
+import { COLOURED } from './balls.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
 import { penalise } from './penalty.js';
-import { SPEC } from './position.js';
 import type { FoulCode } from './ruling.js';
 import type { MatchState, ShotTerms } from './state.js';
 
@@ -31,6 +29,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
   }
+  if (turn.kind === 'lag') return err(refereeError('lag-pending', 'type', 'a lag is pending'));
   if (action.foul === 'touch-after-shot' && state.shotsInFrame === 0) {
     if (state.frame === 1) {
       return err(
@@ -43,7 +42,6 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
   }
-  if (turn.kind === 'lag') return err(refereeError('lag-pending', 'type', 'a lag is pending'));
   if (turn.kind === 'decision') {
     return err(refereeError('decision-pending', 'type', `a ${turn.decision.kind} decision is pending`));
   }
@@ -175,13 +173,7 @@ export function applyInterference(
     draft.shelved.push({ ball: white, player: owner });
     exchanged = { from: white, to: owner };
   }
-  const whites = sortBalls(draft.table.filter((ball) => ball !== COLOURED));
-  const classicFull = state.variant === 'classic' && whites.length === 15;
-  const rack = classicFull ? classicRack(SPEC) : rackPositions(SPEC, whites);
-  const positions: Record<string, Point> = {};
-  for (const { ball, at } of rack) positions[ball] = at;
-  draft.table = whites;
-  draft.positions = positions;
+  draft.rackWhites(draft.table.filter((ball) => ball !== COLOURED));
   draft.say(reasons.interferenceRerack(exchanged));
   draft.turn = { kind: 'lag', reason: 'interference' };
   return ok(draft);

@@ -28,7 +28,7 @@ function list(balls: readonly BallId[], lang: 'ru' | 'en'): string {
 const playerName = (player: Player, lang: 'ru' | 'en'): string =>
   lang === 'ru' ? `Игрок ${player === 0 ? 'A' : 'B'}` : `Player ${player === 0 ? 'A' : 'B'}`;
 
-export function foulReason(code: FoulCode): Reason {
+export function foulReason(code: FoulCode, breakMinBalls = 2): Reason {
   switch (code) {
     case '29.1(1)':
       return r(
@@ -39,8 +39,8 @@ export function foulReason(code: FoulCode): Reason {
     case '29.1(2)':
       return r(
         '29.1(2)',
-        'Неправильный начальный удар (п.12.1): ни один шар не забит и менее двух прицельных шаров достигли борта — штраф.',
-        'Incorrect break (п.12.1): no ball pocketed and fewer than two object balls reached a cushion: foul.',
+        `Неправильный начальный удар (п.12.1): ни один шар не забит и борта достигло меньше прицельных шаров, чем требуется (${breakMinBalls}), — штраф.`,
+        `Incorrect break (п.12.1): no ball pocketed and fewer than ${breakMinBalls} object balls reached a cushion: foul.`,
       );
     case '29.1(3)':
       return r(

@@ -75,7 +75,9 @@ export function legalActions(state: MatchState): LegalAction[] {
           objectBallsOnly: terms.objectBallsOnly,
         },
       ];
-      const fouls: EventFoul[] = ['touch-after-shot', 'slow-play'];
+      // A touch after a shot needs a shot that ended: none has in the first frame before its break.
+      const fouls: EventFoul[] =
+        state.shotsInFrame === 0 && state.frame === 1 ? ['slow-play'] : ['touch-after-shot', 'slow-play'];
       if (terms.inHand !== null) fouls.push('touch-while-placing');
       for (const foul of fouls) actions.push({ type: 'foul', player, foul });
       actions.push({ type: 'foul', player: other(player), foul: 'touch-during-opponent-visit' });

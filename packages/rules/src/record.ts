@@ -74,7 +74,12 @@ export function replayRecordText(text: string): Result<Replay, RecordError> {
   try {
     json = JSON.parse(text);
   } catch (caught) {
-    return err({ code: 'malformed-json', field: '', message: `not valid JSON: ${(caught as Error).message}`, index: null });
+    return err({
+      code: 'malformed-json',
+      field: '',
+      message: `not valid JSON: ${(caught as Error).message}`,
+      index: null,
+    });
   }
   return replayRecord(json);
 }

@@ -4,8 +4,8 @@
  */
 import { assertNever } from '@pyramid/core';
 import type { ShotAction } from './actions.js';
-import { type BallId, COLOURED, classicValue } from './balls.js';
-import type { Draft } from './draft.js';
+import { type BallId, COLOURED, classicValue, WHITE_BALLS } from './balls.js';
+import { breakTurn, type Draft } from './draft.js';
 import { foulReason, reasons } from './explain.js';
 import type { ShotFacts, StrokeFoul } from './facts.js';
 import { penalise, setShot, startPlayOff } from './penalty.js';
@@ -124,7 +124,7 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
   const pocketedBalls = facts.pocketed.map((p) => p.ball);
   if (fouls.length > 0) {
     draft.fouls = fouls;
-    for (const code of fouls) draft.say(foulReason(code));
+    for (const code of fouls) draft.say(foulReason(code, draft.settings.breakMinBallsToCushion));
     if (fouls.length > 1) draft.say(reasons.onePenalty(fouls.length));
     if (
       turn.terms.kind === 'break' &&
@@ -158,14 +158,11 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
   scoreLegalShot(draft, turn, action, facts);
 }
 
+/** House rule (п.12): the balls of an incorrect break are racked again and the opponent breaks. */
 function rerackForBreak(draft: Draft, breaker: Player): void {
-  const { frame } = draft;
-  const scores = draft.scores;
-  const shelves = draft.shelves;
-  draft.startFrame(frame, breaker);
-  draft.scores = scores;
-  draft.shelves = shelves;
-  draft.reasons.pop(); // startFrame announces a new frame; this is the same frame re-racked
+  const shelved = new Set([...draft.shelves[0], ...draft.shelves[1]]);
+  draft.rackWhites(WHITE_BALLS.filter((ball) => !shelved.has(ball)));
+  draft.turn = breakTurn(breaker);
 }
 
 function ordinary(draft: Draft, cueBall: BallId | 'choose'): ShotTerms {

@@ -6,11 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replayRecord } from '@pyramid/rules';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const schema = JSON.parse(readFileSync(join(ROOT, 'packages', 'rules', 'schema', 'match-record.schema.json'), 'utf8'));
+const schema = JSON.parse(
+  readFileSync(join(ROOT, 'packages', 'rules', 'schema', 'match-record.schema.json'), 'utf8'),
+);
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const validate = ajv.compile(schema);
 
@@ -34,7 +36,12 @@ function acceptedRecords(): { name: string; record: unknown }[] {
   return records.filter(({ record }) => replayRecord(record).ok);
 }
 
-const base = { format: 'pyramid-match-record', version: 1, variant: 'free', start: { from: 'rack', breaker: 0 } };
+const base = {
+  format: 'pyramid-match-record',
+  version: 1,
+  variant: 'free',
+  start: { from: 'rack', breaker: 0 },
+};
 const breakShot = { type: 'shot', player: 0, facts: { firstContact: 1, breakCushionBalls: [2, 3] } };
 
 const BROKEN: [string, unknown][] = [
@@ -42,12 +49,21 @@ const BROKEN: [string, unknown][] = [
   ['an unknown variant', { ...base, variant: 'snooker', actions: [] }],
   ['an unknown setting', { ...base, settings: { completion: 'one' }, actions: [] }],
   ['a ball numbered 16', { ...base, actions: [{ ...breakShot, facts: { firstContact: 16 } }] }],
-  ['an unknown pocket', { ...base, actions: [{ ...breakShot, facts: { firstContact: 1, pocketed: [{ ball: 1, pocket: 'X' }] } }] }],
+  [
+    'an unknown pocket',
+    {
+      ...base,
+      actions: [{ ...breakShot, facts: { firstContact: 1, pocketed: [{ ball: 1, pocket: 'X' }] } }],
+    },
+  ],
   ['a player 2', { ...base, actions: [{ ...breakShot, player: 2 }] }],
   ['an unknown action type', { ...base, actions: [{ type: 'resign', player: 0 }] }],
   ['facts and events together', { ...base, actions: [{ ...breakShot, events: [] }] }],
   ['an unknown fact', { ...base, actions: [{ ...breakShot, facts: { firstBall: 1 } }] }],
-  ['a dynamic option 3', { ...base, variant: 'dynamic', actions: [{ type: 'dynamic-option', player: 0, option: 3 }] }],
+  [
+    'a dynamic option 3',
+    { ...base, variant: 'dynamic', actions: [{ type: 'dynamic-option', player: 0, option: 3 }] },
+  ],
   ['a wrong version', { ...base, version: 2, actions: [] }],
 ];
 
