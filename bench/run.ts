@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { apply, type MatchState, VARIANTS, type Variant } from '@pyramid/rules';
 import { type PlayOptions, playRandomMatch, viaJson } from '@pyramid/testkit';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, 'results.json');
 const TARGET = 300_000;
 

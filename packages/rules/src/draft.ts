@@ -42,8 +42,9 @@ export class Draft {
     readonly player: Player | null,
   ) {
     this.scores = [state.scores[0], state.scores[1]];
-    this.shelves = [state.shelves[0].slice(), state.shelves[1].slice()];
-    this.table = state.table.slice();
+    // Shelves are copied on first write (`shelf`); the table is replaced, never written in place.
+    this.shelves = state.shelves as [BallId[], BallId[]];
+    this.table = state.table as BallId[];
     this.positions = state.positions;
     this.turn = state.turn;
     this.lastPocketed = state.lastPocketed;
@@ -86,9 +87,20 @@ export class Draft {
     }
   }
 
+  /** A player's shelf, copied from the input state the first time it is written. */
+  shelf(player: Player): BallId[] {
+    if (!this.copiedShelves[player]) {
+      this.shelves[player] = this.shelves[player].slice();
+      this.copiedShelves[player] = true;
+    }
+    return this.shelves[player];
+  }
+
+  private readonly copiedShelves: [boolean, boolean] = [false, false];
+
   toShelf(player: Player, ball: BallId): void {
     this.removeFromTable([ball]);
-    this.shelves[player].push(ball);
+    this.shelf(player).push(ball);
     this.shelved.push({ ball, player });
   }
 
@@ -128,6 +140,8 @@ export class Draft {
     this.breaker = breaker;
     this.scores = [0, 0];
     this.shelves = [[], []];
+    this.copiedShelves[0] = true;
+    this.copiedShelves[1] = true;
     this.rackWhites(WHITE_BALLS);
     this.lastPocketed = null;
     this.playOff = false;

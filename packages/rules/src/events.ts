@@ -168,7 +168,7 @@ export function applyInterference(
     const whites = draft.table.filter((ball) => ball !== COLOURED);
     const white = whites[whites.length - 1];
     if (white === undefined) break;
-    draft.shelves[owner].splice(index, 1, white);
+    draft.shelf(owner).splice(index, 1, white);
     draft.removeFromTable([white]);
     draft.shelved.push({ ball: white, player: owner });
     exchanged = { from: white, to: owner };

@@ -34,12 +34,16 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 function record(value: unknown, field: string, allowed: readonly string[]): Record<string, unknown> {
   if (!isRecord(value)) fail(field, 'must be an object');
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
     if (!allowed.includes(key))
       fail(field ? `${field}.${key}` : key, `unknown field (allowed: ${allowed.join(', ')})`);
   }
   return value;
 }
+
+/** Shared empty lists: most facts are absent, and the referee never writes to a parsed list. */
+const NO_BALLS: BallId[] = Object.freeze([]) as unknown as BallId[];
+const NO_STROKE_FOULS: StrokeFoul[] = Object.freeze([]) as unknown as StrokeFoul[];
 
 function player(value: unknown, field: string): Player {
   if (value !== 0 && value !== 1) fail(field, 'must be 0 or 1 (the first or second player)');
@@ -68,7 +72,15 @@ function array(value: unknown, field: string): readonly unknown[] {
 }
 
 function balls(value: unknown, field: string): BallId[] {
-  return array(value, field).map((entry, i) => ball(entry, `${field}[${i}]`));
+  const list = array(value, field);
+  if (list.length === 0) return NO_BALLS;
+  const out: BallId[] = new Array(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = ball(list[i], `${field}[${i}]`);
+  return out;
+}
+
+function optionalBalls(value: unknown, field: string): BallId[] {
+  return value === undefined ? NO_BALLS : balls(value, field);
 }
 
 function bool(value: unknown, field: string): boolean {
@@ -105,7 +117,7 @@ function call(value: unknown, field: string): Call | null {
 }
 
 function strokeFouls(value: unknown, field: string): StrokeFoul[] {
-  if (value === undefined) return [];
+  if (value === undefined) return NO_STROKE_FOULS;
   return array(value, field).map((entry, i) => {
     if (!(STROKE_FOULS as readonly unknown[]).includes(entry)) {
       fail(`${field}[${i}]`, `must be one of ${STROKE_FOULS.join(', ')}`);
@@ -142,13 +154,12 @@ function facts(value: unknown, field: string): ShotFacts {
     f.firstContact === null || f.firstContact === undefined
       ? null
       : ball(f.firstContact, `${field}.firstContact`);
-  const optionalBalls = (name: string) => (f[name] === undefined ? [] : balls(f[name], `${field}.${name}`));
   return {
     firstContact,
     pocketed,
-    offTable: optionalBalls('offTable'),
-    cushionsAfterContact: optionalBalls('cushionsAfterContact'),
-    breakCushionBalls: optionalBalls('breakCushionBalls'),
+    offTable: optionalBalls(f.offTable, `${field}.offTable`),
+    cushionsAfterContact: optionalBalls(f.cushionsAfterContact, `${field}.cushionsAfterContact`),
+    breakCushionBalls: optionalBalls(f.breakCushionBalls, `${field}.breakCushionBalls`),
     cueBallLeftHouseFirst:
       f.cueBallLeftHouseFirst === undefined
         ? false
@@ -157,8 +168,8 @@ function facts(value: unknown, field: string): ShotFacts {
       f.firstContactInHouse === undefined || f.firstContactInHouse === null
         ? null
         : bool(f.firstContactInHouse, `${field}.firstContactInHouse`),
-    centreLineCrossed: optionalBalls('centreLineCrossed'),
-    frozenBalls: optionalBalls('frozenBalls'),
+    centreLineCrossed: optionalBalls(f.centreLineCrossed, `${field}.centreLineCrossed`),
+    frozenBalls: optionalBalls(f.frozenBalls, `${field}.frozenBalls`),
     strokeFouls: strokeFouls(f.strokeFouls, `${field}.strokeFouls`),
     stroke: stroke(f.stroke, `${field}.stroke`),
     positions: positions(f.positions, `${field}.positions`),
@@ -207,7 +218,7 @@ function outcome(a: Record<string, unknown>): ShotOutcome {
     events: events.map((entry, i) => event(entry, `events[${i}]`)),
     strokeFouls: strokeFouls(a.strokeFouls, 'strokeFouls'),
     stroke: stroke(a.stroke, 'stroke'),
-    frozenBalls: a.frozenBalls === undefined ? [] : balls(a.frozenBalls, 'frozenBalls'),
+    frozenBalls: optionalBalls(a.frozenBalls, 'frozenBalls'),
     positions: positions(a.positions, 'positions'),
   };
 }

@@ -161,9 +161,9 @@ export function startPlayOff(draft: Draft): void {
   draft.playOff = true;
   const ball = draft.lastPocketed;
   if (ball !== null) {
-    for (const shelf of draft.shelves) {
-      const index = shelf.indexOf(ball);
-      if (index >= 0) shelf.splice(index, 1);
+    for (const owner of [0, 1] as const) {
+      const index = draft.shelves[owner].indexOf(ball);
+      if (index >= 0) draft.shelf(owner).splice(index, 1);
     }
     // It scored and stays scored (5.7 keeps 70:70); it only leaves the shelf for the back spot.
     const entry = draft.shelved.findIndex((shelved) => shelved.ball === ball);

@@ -58,10 +58,15 @@ export function placementAllowed(area: InHand, at: Point): boolean {
 /** Balls overlapping `at` (closer than a diameter, with a small allowance for measurement). */
 export function overlapping(positions: Positions, at: Point, except: BallId | null): BallId | null {
   const limit = SPEC.ballDiameter - 0.5;
-  for (const [key, other] of Object.entries(positions)) {
-    const ball = Number(key);
-    if (ball === except) continue;
-    if (Math.hypot(other.x - at.x, other.y - at.y) < limit) return ball;
+  const limitSquared = limit * limit;
+  for (const key in positions) {
+    const other = positions[key]!;
+    const dx = other.x - at.x;
+    const dy = other.y - at.y;
+    if (dx * dx + dy * dy < limitSquared) {
+      const ball = Number(key);
+      if (ball !== except) return ball;
+    }
   }
   return null;
 }
