@@ -43,7 +43,7 @@ export class Draft {
   ) {
     this.scores = [state.scores[0], state.scores[1]];
     // Shelves are copied on first write (`shelf`); the table is replaced, never written in place.
-    this.shelves = state.shelves as [BallId[], BallId[]];
+    this.shelves = [state.shelves[0] as BallId[], state.shelves[1] as BallId[]];
     this.table = state.table as BallId[];
     this.positions = state.positions;
     this.turn = state.turn;
