@@ -103,12 +103,14 @@ export function checkShot(
     before = withoutBalls(before, [cue]);
   }
 
-  const onBed = terms.inHand === null ? state.table : [...state.table, cue];
-  const has = (ball: BallId) => onBed.includes(ball);
+  // Balls as 16-bit masks: the check runs on every shot the bots simulate.
+  let onBedMask = terms.inHand === null ? 0 : 1 << cue;
+  for (const ball of state.table) onBedMask |= 1 << ball;
+  const has = (ball: BallId) => ((onBedMask >> ball) & 1) === 1;
   const outcome = action.outcome;
   const base = 'facts' in outcome ? 'facts' : 'events';
   if ('events' in outcome) {
-    const gone = new Set<BallId>();
+    let goneMask = 0;
     for (let i = 0; i < outcome.events.length; i++) {
       const event = outcome.events[i]!;
       const balls = event.type === 'contact' ? event.balls : [event.ball];
@@ -117,7 +119,7 @@ export function checkShot(
         const field = event.type === 'contact' ? `${base}[${i}].balls[${j}]` : `${base}[${i}].ball`;
         if (!has(ball))
           return err(refereeError('ball-not-on-table', field, `${ballName(ball, 'en')} is not on the table`));
-        if (gone.has(ball)) {
+        if ((goneMask >> ball) & 1) {
           return err(
             refereeError(
               event.type === 'pocket' || event.type === 'off-table'
@@ -132,7 +134,7 @@ export function checkShot(
       if (event.type === 'contact' && event.balls[0] === event.balls[1]) {
         return err(refereeError('impossible-facts', `${base}[${i}].balls`, 'a ball cannot touch itself'));
       }
-      if (event.type === 'pocket' || event.type === 'off-table') gone.add(event.ball);
+      if (event.type === 'pocket' || event.type === 'off-table') goneMask |= 1 << event.ball;
     }
   }
   const given: ShotFacts =
@@ -180,7 +182,7 @@ export function checkShot(
       );
     }
   }
-  const gone = new Set<BallId>();
+  let goneMask = 0;
   for (let i = 0; i < facts.pocketed.length; i++) {
     const { ball, pocket } = facts.pocketed[i]!;
     if (!has(ball))
@@ -191,7 +193,7 @@ export function checkShot(
           `${ballName(ball, 'en')} is not on the table`,
         ),
       );
-    if (gone.has(ball))
+    if ((goneMask >> ball) & 1)
       return err(
         refereeError(
           'ball-pocketed-twice',
@@ -208,7 +210,7 @@ export function checkShot(
         ),
       );
     }
-    gone.add(ball);
+    goneMask |= 1 << ball;
   }
   for (let i = 0; i < facts.offTable.length; i++) {
     const ball = facts.offTable[i]!;
@@ -220,7 +222,7 @@ export function checkShot(
           `${ballName(ball, 'en')} is not on the table`,
         ),
       );
-    if (gone.has(ball)) {
+    if ((goneMask >> ball) & 1) {
       return err(
         refereeError(
           'ball-pocketed-twice',
@@ -229,7 +231,7 @@ export function checkShot(
         ),
       );
     }
-    gone.add(ball);
+    goneMask |= 1 << ball;
   }
   if (facts.firstContact === null && facts.cushionsAfterContact.length > 0) {
     return err(
@@ -294,7 +296,8 @@ export function checkShot(
     );
   }
   if (facts.positions !== null) {
-    const remaining = onBed.filter((ball) => !gone.has(ball));
+    const remaining: BallId[] = [];
+    for (let ball = 0; ball <= 15; ball++) if (has(ball) && !((goneMask >> ball) & 1)) remaining.push(ball);
     for (const ball of remaining) {
       if (facts.positions[ball] === undefined) {
         return err(
