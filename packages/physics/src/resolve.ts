@@ -1,0 +1,180 @@
+/**
+ * Collision resolvers, each an instantaneous impulse in closed form:
+ * - ball–ball: frictional inelastic (Alciatore TP A-5/A-6/A-14; pooltool's default style);
+ * - ball–cushion and ball–jaw: Han 2005, with the contact normal raised by the cushion nose height;
+ * - ball–table bounce: frictional inelastic (TP A-14), for elevated strikes and jumps.
+ * None can add energy (tested as a property).
+ */
+import { detExp } from './math/det.js';
+import type { PhysicsParams } from './params.js';
+import { STRIDE, VX, VY, VZ, WX, WY, WZ, X, Y, Z } from './state.js';
+
+/** Ball–ball friction μ(v) = a + b·e^(−c·v) of the relative surface speed (Alciatore's fit). */
+export function ballFriction(p: PhysicsParams, speed: number): number {
+  return p.muBallA + p.muBallB * detExp(-p.muBallC * speed);
+}
+
+/**
+ * Resolves a collision of balls i and j touching now. Equal masses. Works in the plane for balls
+ * on the cloth; with an airborne ball the line of centres is 3D and only the normal impulse acts.
+ */
+export function resolveBallBall(
+  s: Float64Array,
+  i: number,
+  j: number,
+  p: PhysicsParams,
+  airborne: boolean,
+): void {
+  const a = i * STRIDE;
+  const b = j * STRIDE;
+  let nx = s[b + X]! - s[a + X]!;
+  let ny = s[b + Y]! - s[a + Y]!;
+  let nz = airborne ? s[b + Z]! - s[a + Z]! : 0;
+  const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  nx /= len;
+  ny /= len;
+  nz /= len;
+  // Closing speed along the line of centres (positive when approaching).
+  const vn = (s[a + VX]! - s[b + VX]!) * nx + (s[a + VY]! - s[b + VY]!) * ny + (s[a + VZ]! - s[b + VZ]!) * nz;
+  if (vn <= 0) return;
+  // Slow contacts are plastic: balls pushed together settle instead of chattering (research §1.8).
+  const e = vn < p.plasticBelow ? 0 : p.eBall;
+  const dn = ((1 + e) / 2) * vn;
+  s[a + VX] = s[a + VX]! - dn * nx;
+  s[a + VY] = s[a + VY]! - dn * ny;
+  s[a + VZ] = s[a + VZ]! - dn * nz;
+  s[b + VX] = s[b + VX]! + dn * nx;
+  s[b + VY] = s[b + VY]! + dn * ny;
+  s[b + VZ] = s[b + VZ]! + dn * nz;
+  if (airborne) return;
+
+  // Tangential friction at the contact point (in the plane). Surface velocity of each ball at the
+  // contact: v + w × (±R n). Relative slip is its component perpendicular to n.
+  const R = p.R;
+  // w × n for n = (nx, ny, 0): (−wz·ny, wz·nx, wx·ny − wy·nx); only the horizontal part matters.
+  const cax = s[a + VX]! + R * (-s[a + WZ]! * ny);
+  const cay = s[a + VY]! + R * (s[a + WZ]! * nx);
+  const cbx = s[b + VX]! - R * (-s[b + WZ]! * ny);
+  const cby = s[b + VY]! - R * (s[b + WZ]! * nx);
+  let rx = cax - cbx;
+  let ry = cay - cby;
+  const along = rx * nx + ry * ny;
+  rx -= along * nx;
+  ry -= along * ny;
+  const slip = Math.sqrt(rx * rx + ry * ry);
+  if (slip === 0) return;
+  const mu = ballFriction(p, slip);
+  // Impulse per unit mass against the slip; capped where the slip would stop (no-slip case):
+  // each unit of tangential Δv on ball a changes the relative slip by 2 (linear) + 5 (spin) = 7 units.
+  const dt = Math.min(mu * dn, slip / 7);
+  const tx = (-rx / slip) * dt;
+  const ty = (-ry / slip) * dt;
+  s[a + VX] = s[a + VX]! + tx;
+  s[a + VY] = s[a + VY]! + ty;
+  s[b + VX] = s[b + VX]! - tx;
+  s[b + VY] = s[b + VY]! - ty;
+  // Both balls' spin about the vertical changes by the same amount, (5/2R)·(n × Δv)_z.
+  const dwz = (5 / (2 * R)) * (nx * ty - ny * tx);
+  s[a + WZ] = s[a + WZ]! + dwz;
+  s[b + WZ] = s[b + WZ]! + dwz;
+}
+
+/**
+ * Han 2005 cushion impulse for a ball touching a cushion (or a jaw) whose inward normal in the
+ * plane is (nx, ny). The contact is on the nose, sinθ = (h − R)/R above the ball's centre, so the
+ * cushion also presses the ball into the slate; the vertical velocity this would create is dropped
+ * for a ball on the cloth.
+ */
+export function resolveCushion(
+  s: Float64Array,
+  i: number,
+  nx: number,
+  ny: number,
+  p: PhysicsParams,
+  keepVertical: boolean,
+): void {
+  const o = i * STRIDE;
+  const R = p.R;
+  const m = p.m;
+  const I = 0.4 * m * R * R;
+  const sin = (p.noseHeight - R) / R;
+  const cos = Math.sqrt(1 - sin * sin);
+  // Cushion frame: x into the cushion (−n), y = ẑ × x, z up.
+  const ex = -nx;
+  const ey = -ny;
+  const fx = -ey;
+  const fy = ex;
+  const vx = s[o + VX]! * ex + s[o + VY]! * ey;
+  const vy = s[o + VX]! * fx + s[o + VY]! * fy;
+  const vz = s[o + VZ]!;
+  const wx = s[o + WX]! * ex + s[o + WY]! * ey;
+  const wy = s[o + WX]! * fx + s[o + WY]! * fy;
+  const wz = s[o + WZ]!;
+  if (vx <= 0) return; // not moving into the cushion
+  const sx = vx * sin - vz * cos + R * wy;
+  const sy = -vy - R * wz * cos + R * wx * sin;
+  const c = vx * cos;
+  const A = 7 / (2 * m);
+  const B = 1 / m;
+  const PzE = ((1 + p.eCushion) * c) / B;
+  const slip = Math.sqrt(sx * sx + sy * sy);
+  const PzS = slip / A;
+  let Px: number;
+  let Py: number;
+  if (PzS <= p.muCushion * PzE) {
+    Px = sx / A;
+    Py = sy / A;
+  } else {
+    Px = (p.muCushion * PzE * sx) / slip;
+    Py = (p.muCushion * PzE * sy) / slip;
+  }
+  const PX = -Px * sin - PzE * cos;
+  const PY = Py;
+  const PZ = Px * cos - PzE * sin;
+  const nvx = vx + PX / m;
+  const nvy = vy + PY / m;
+  const nvz = vz + PZ / m;
+  const nwx = wx - (R / I) * PY * sin;
+  const nwy = wy + (R / I) * (PX * sin - PZ * cos);
+  const nwz = wz + (R / I) * PY * cos;
+  // Back to table axes.
+  s[o + VX] = nvx * ex + nvy * fx;
+  s[o + VY] = nvx * ey + nvy * fy;
+  s[o + VZ] = keepVertical ? nvz : 0;
+  s[o + WX] = nwx * ex + nwy * fx;
+  s[o + WY] = nwx * ey + nwy * fy;
+  s[o + WZ] = nwz;
+}
+
+/**
+ * A ball landing on the slate (TP A-14): the vertical speed reverses times e_t, and friction acts
+ * against the slip with impulse μ(1 + e_t)|v_z|, capped where the slip would stop. Returns whether
+ * the ball flies again (the bounce rises at least `minBounce`).
+ */
+export function resolveTableBounce(s: Float64Array, i: number, p: PhysicsParams): boolean {
+  const o = i * STRIDE;
+  const vz = s[o + VZ]!;
+  const up = -p.eTable * vz;
+  const ux = s[o + VX]! - p.R * s[o + WY]!;
+  const uy = s[o + VY]! + p.R * s[o + WX]!;
+  const slip = Math.sqrt(ux * ux + uy * uy);
+  if (slip > 0) {
+    const dv = Math.min(p.muTable * (1 + p.eTable) * Math.abs(vz), (2 / 7) * slip);
+    const dx = (-ux / slip) * dv;
+    const dy = (-uy / slip) * dv;
+    s[o + VX] = s[o + VX]! + dx;
+    s[o + VY] = s[o + VY]! + dy;
+    // Friction at the bottom point: Δw = (5/2R)·(−ẑ × Δv)… i.e. (dy, −dx)·(−5/2R) sign worked out below.
+    const k = 5 / (2 * p.R);
+    s[o + WX] = s[o + WX]! + k * dy;
+    s[o + WY] = s[o + WY]! - k * dx;
+  }
+  s[o + Z] = p.R;
+  const height = (up * up) / (2 * p.g);
+  if (up > 0 && height >= p.minBounce) {
+    s[o + VZ] = up;
+    return true;
+  }
+  s[o + VZ] = 0;
+  return false;
+}

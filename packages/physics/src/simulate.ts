@@ -1,0 +1,443 @@
+/**
+ * The event loop (Leckie & Greenspan; pooltool's cached detector, research §1.5). Every ball moves
+ * in closed form between events; the next event is the earliest of every ball's transition, every
+ * ball's next contact with the boundary (cushion, jaw, pocket, slate, rail) and every pair's
+ * collision, each the first root of a polynomial of degree ≤ 4. After an event only the cached
+ * times that involve the balls it changed are recomputed.
+ *
+ * Simultaneous events are taken in a total order: time, then tier (transitions, then pockets, then
+ * collisions), then ball index, then object index, so the result never depends on iteration order.
+ */
+import { err, hashJson, ok, type Result } from '@pyramid/core';
+import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
+import type { SimEvent } from './events.js';
+import { firstRootQuartic as firstRootInInterval } from './math/roots.js';
+import { advance, halfAcceleration, settle, transition, transitionTime } from './motion.js';
+import type { PhysicsParams } from './params.js';
+import { resolveBallBall, resolveCushion, resolveTableBounce } from './resolve.js';
+import {
+  AIRBORNE,
+  type BallState,
+  isMoving,
+  MOTION_STATES,
+  OFF_TABLE,
+  POCKETED,
+  STRIDE,
+  VX,
+  VY,
+  VZ,
+  WX,
+  WY,
+  WZ,
+  X,
+  Y,
+  Z,
+} from './state.js';
+import { type Strike, strikeBall } from './strike.js';
+import { Trajectory } from './trajectory.js';
+
+export interface BallSetup {
+  readonly id: number;
+  /** Centre position on the bed, m. */
+  readonly x: number;
+  readonly y: number;
+  readonly v?: readonly [number, number, number];
+  readonly w?: readonly [number, number, number];
+}
+
+export interface Simulation {
+  readonly events: readonly SimEvent[];
+  readonly final: readonly BallState[];
+  /** Time from the strike until every ball is still, s. */
+  readonly duration: number;
+  readonly miscue: boolean;
+  /** Hash of the final state (every number exactly), for determinism checks and replays. */
+  readonly hash: string;
+  readonly trajectory: Trajectory;
+}
+
+export interface SimulationFailure {
+  readonly code: 'event-cap';
+  readonly message: string;
+  /** Everything needed to reproduce the failure. */
+  readonly report: {
+    readonly balls: readonly BallSetup[];
+    readonly strike: Strike | null;
+    readonly events: number;
+  };
+}
+
+const INF = Number.POSITIVE_INFINITY;
+/** Search horizon for a ball with no transition ahead (only a flying ball): far beyond any shot. */
+const HORIZON = 1000;
+/** Tie tiers: transitions first, then pocketing, then collisions. */
+const TIER_TRANSITION = 0;
+const TIER_POCKET = 1;
+const TIER_COLLISION = 2;
+
+/** What a ball's next boundary event is. */
+const B_NONE = 0;
+const B_SEGMENT = 1;
+const B_JAW = 2;
+const B_POCKET = 3;
+const B_LANDING = 4;
+const B_OVER_RAIL = 5;
+
+export function simulate(
+  balls: readonly BallSetup[],
+  strike: Strike | null,
+  boundary: Boundary,
+  p: PhysicsParams,
+): Result<Simulation, SimulationFailure> {
+  const n = balls.length;
+  const s = new Float64Array(n * STRIDE);
+  const code = new Uint8Array(n);
+  const ids = balls.map((b) => b.id);
+  const where: (string | undefined)[] = new Array(n).fill(undefined);
+  for (let i = 0; i < n; i++) {
+    const b = balls[i]!;
+    const o = i * STRIDE;
+    s[o + X] = b.x;
+    s[o + Y] = b.y;
+    s[o + Z] = p.R;
+    if (b.v) {
+      s[o + VX] = b.v[0];
+      s[o + VY] = b.v[1];
+    }
+    if (b.w) {
+      s[o + WX] = b.w[0];
+      s[o + WY] = b.w[1];
+      s[o + WZ] = b.w[2];
+    }
+    code[i] = settle(s, i, p);
+  }
+  const events: SimEvent[] = [];
+  const trajectory = new Trajectory(ids, p);
+  let miscue = false;
+  let now = 0;
+  if (strike !== null) {
+    const i = ids.indexOf(strike.ball);
+    const result = strikeBall(strike, p);
+    miscue = result.miscue;
+    const o = i * STRIDE;
+    s[o + VX] = result.v[0];
+    s[o + VY] = result.v[1];
+    s[o + VZ] = result.v[2];
+    s[o + WX] = result.w[0];
+    s[o + WY] = result.w[1];
+    s[o + WZ] = result.w[2];
+    events.push({ type: 'strike', t: 0, ball: strike.ball, miscue });
+    if (result.v[2] < 0) {
+      // An elevated cue drives the ball into the slate: it bounces at once (research §5.2, V31).
+      const flies = resolveTableBounce(s, i, p);
+      code[i] = flies ? AIRBORNE : settle(s, i, p);
+      if (flies) events.push({ type: 'bounce', t: 0, ball: strike.ball, airborne: true });
+    } else {
+      code[i] = settle(s, i, p);
+    }
+  }
+  for (let i = 0; i < n; i++) trajectory.record(i, 0, s, code[i]!);
+
+  // Cached absolute times.
+  const tTransition = new Float64Array(n).fill(INF);
+  const tBoundary = new Float64Array(n).fill(INF);
+  const boundaryKind = new Uint8Array(n);
+  const boundaryIndex = new Int32Array(n);
+  const tPair = new Float64Array(n * n).fill(INF);
+  const acc = new Float64Array(3);
+  const accJ = new Float64Array(3);
+
+  const R = p.R;
+
+  function remaining(i: number): number {
+    return transitionTime(s, i, code[i]!, p);
+  }
+
+  function computeBoundary(i: number): void {
+    tBoundary[i] = INF;
+    boundaryKind[i] = B_NONE;
+    const c = code[i]!;
+    if (!isMoving(c) || c === 1 /* spinning: does not move */) return;
+    const o = i * STRIDE;
+    const window = Math.min(remaining(i), HORIZON);
+    halfAcceleration(s, i, c, p, acc);
+    const x = s[o + X]!;
+    const y = s[o + Y]!;
+    const vx = s[o + VX]!;
+    const vy = s[o + VY]!;
+    const ax = acc[0]!;
+    const ay = acc[1]!;
+    let best = INF;
+    let kind = B_NONE;
+    let index = -1;
+    const airborne = c === AIRBORNE;
+    // Rolling and flying balls move on straight lines in plan: what they move away from, they never reach.
+    const straight = c !== 2;
+    const seg = boundary.segments;
+    for (let k = 0; k * SEGMENT_STRIDE < seg.length; k++) {
+      const q = k * SEGMENT_STRIDE;
+      const nx = seg[q + 4]!;
+      const ny = seg[q + 5]!;
+      const c0 = nx * (x - seg[q]!) + ny * (y - seg[q + 1]!) - R;
+      const c1 = nx * vx + ny * vy;
+      if (c1 >= 0) continue; // moving away from or along this cushion line
+      const c2 = nx * ax + ny * ay;
+      const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
+      if (t >= best) continue;
+      // The contact point must lie on the segment.
+      const px = x + vx * t + ax * t * t - R * nx - seg[q]!;
+      const py = y + vy * t + ay * t * t - R * ny - seg[q + 1]!;
+      const along = (px * (seg[q + 2]! - seg[q]!) + py * (seg[q + 3]! - seg[q + 1]!)) / seg[q + 6]!;
+      if (along < 0 || along > seg[q + 6]!) continue;
+      best = t;
+      kind = B_SEGMENT;
+      index = k;
+      if (airborne) {
+        const z = s[o + Z]! + s[o + VZ]! * t - 0.5 * p.g * t * t;
+        if (z - R >= p.railHeight) kind = B_OVER_RAIL;
+      }
+    }
+    const jaws = boundary.jaws;
+    for (let k = 0; k * CIRCLE_STRIDE < jaws.length; k++) {
+      const q = k * CIRCLE_STRIDE;
+      const cx = x - jaws[q]!;
+      const cy = y - jaws[q + 1]!;
+      const d = R + jaws[q + 2]!;
+      if (straight && cx * vx + cy * vy >= 0) continue; // moving away on a straight line
+      const t = circleTime(cx, cy, vx, vy, ax, ay, d, Math.min(window, best));
+      if (t < best) {
+        best = t;
+        kind = B_JAW;
+        index = k;
+      }
+    }
+    const pockets = boundary.pockets;
+    for (let k = 0; k * CIRCLE_STRIDE < pockets.length; k++) {
+      const q = k * CIRCLE_STRIDE;
+      const cx = x - pockets[q]!;
+      const cy = y - pockets[q + 1]!;
+      if (straight && cx * vx + cy * vy >= 0) continue;
+      const t = circleTime(cx, cy, vx, vy, ax, ay, pockets[q + 2]!, Math.min(window, best));
+      // Pocketing wins a tie with a cushion at the same instant (it is in a lower tier).
+      if (t < best || (t === best && kind !== B_POCKET)) {
+        best = t;
+        kind = B_POCKET;
+        index = k;
+      }
+    }
+    if (airborne) {
+      const t = firstRootInInterval(0, 0, -0.5 * p.g, s[o + VZ]!, s[o + Z]! - R, 0, best);
+      if (t < best) {
+        best = t;
+        kind = B_LANDING;
+        index = -1;
+      }
+    }
+    tBoundary[i] = best === INF ? INF : now + best;
+    boundaryKind[i] = kind;
+    boundaryIndex[i] = index;
+  }
+
+  function computePair(i: number, j: number): void {
+    const key = i < j ? i * n + j : j * n + i;
+    tPair[key] = INF;
+    const ci = code[i]!;
+    const cj = code[j]!;
+    if (ci >= POCKETED || cj >= POCKETED) return;
+    const movingI = ci === 2 || ci === 3 || ci === AIRBORNE;
+    const movingJ = cj === 2 || cj === 3 || cj === AIRBORNE;
+    if (!movingI && !movingJ) return;
+    const a = i * STRIDE;
+    const b = j * STRIDE;
+    halfAcceleration(s, i, ci, p, acc);
+    halfAcceleration(s, j, cj, p, accJ);
+    const Cx = s[a + X]! - s[b + X]!;
+    const Cy = s[a + Y]! - s[b + Y]!;
+    const Cz = s[a + Z]! - s[b + Z]!;
+    const Bx = s[a + VX]! - s[b + VX]!;
+    const By = s[a + VY]! - s[b + VY]!;
+    const Bz = s[a + VZ]! - s[b + VZ]!;
+    const Ax = acc[0]! - accJ[0]!;
+    const Ay = acc[1]! - accJ[1]!;
+    const Az = acc[2]! - accJ[2]!;
+    const window = Math.min(remaining(i), remaining(j), HORIZON);
+    const D = 2 * R;
+    const c4 = Ax * Ax + Ay * Ay + Az * Az;
+    const c3 = 2 * (Ax * Bx + Ay * By + Az * Bz);
+    const c2 = Bx * Bx + By * By + Bz * Bz + 2 * (Ax * Cx + Ay * Cy + Az * Cz);
+    const c1 = 2 * (Bx * Cx + By * Cy + Bz * Cz);
+    const c0 = Cx * Cx + Cy * Cy + Cz * Cz - D * D;
+    const t = firstRootInInterval(c4, c3, c2, c1, c0, 0, window);
+    tPair[key] = t === INF ? INF : now + t;
+  }
+
+  function refresh(i: number): void {
+    tTransition[i] = isMoving(code[i]!) && code[i] !== AIRBORNE ? now + remaining(i) : INF;
+    computeBoundary(i);
+    for (let j = 0; j < n; j++) if (j !== i) computePair(i, j);
+  }
+
+  for (let i = 0; i < n; i++) {
+    tTransition[i] = isMoving(code[i]!) && code[i] !== AIRBORNE ? remaining(i) : INF;
+    computeBoundary(i);
+  }
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) computePair(i, j);
+
+  const touched: number[] = [];
+  while (true) {
+    // The earliest event, in the total order (time, tier, ball, object).
+    let tBest = INF;
+    let tier = 3;
+    let kindBest = -1; // 0 transition, 1 boundary, 2 pair
+    let iBest = -1;
+    let jBest = -1;
+    for (let i = 0; i < n; i++) {
+      const tt = tTransition[i]!;
+      if (tt < tBest || (tt === tBest && tt !== INF && TIER_TRANSITION < tier)) {
+        tBest = tt;
+        tier = TIER_TRANSITION;
+        kindBest = 0;
+        iBest = i;
+      }
+      const tb = tBoundary[i]!;
+      const tierB = boundaryKind[i] === B_POCKET ? TIER_POCKET : TIER_COLLISION;
+      if (tb < tBest || (tb === tBest && tb !== INF && tierB < tier)) {
+        tBest = tb;
+        tier = tierB;
+        kindBest = 1;
+        iBest = i;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const tp = tPair[i * n + j]!;
+        if (tp < tBest || (tp === tBest && tp !== INF && TIER_COLLISION < tier)) {
+          tBest = tp;
+          tier = TIER_COLLISION;
+          kindBest = 2;
+          iBest = i;
+          jBest = j;
+        }
+      }
+    }
+    if (tBest === INF) break;
+    if (events.length >= p.maxEvents) {
+      return err({
+        code: 'event-cap',
+        message: `the shot exceeded ${p.maxEvents} events at t = ${now} s; the report reproduces it`,
+        report: { balls, strike, events: events.length },
+      });
+    }
+    const dt = tBest - now;
+    for (let i = 0; i < n; i++) if (isMoving(code[i]!)) advance(s, i, code[i]!, dt, p);
+    now = tBest;
+    touched.length = 0;
+    if (kindBest === 0) {
+      const from = code[iBest]!;
+      code[iBest] = transition(s, iBest, from, p);
+      events.push({
+        type: 'transition',
+        t: now,
+        ball: ids[iBest]!,
+        from: MOTION_STATES[from]!,
+        to: MOTION_STATES[code[iBest]!]!,
+      });
+      touched.push(iBest);
+    } else if (kindBest === 1) {
+      const i = iBest;
+      const k = boundaryIndex[i]!;
+      const o = i * STRIDE;
+      switch (boundaryKind[i]) {
+        case B_SEGMENT: {
+          const q = k * SEGMENT_STRIDE;
+          const airborne = code[i] === AIRBORNE;
+          resolveCushion(s, i, boundary.segments[q + 4]!, boundary.segments[q + 5]!, p, airborne);
+          if (!airborne) code[i] = settle(s, i, p);
+          events.push({ type: 'cushion', t: now, ball: ids[i]!, cushion: boundary.segmentIds[k]! });
+          break;
+        }
+        case B_OVER_RAIL: {
+          code[i] = OFF_TABLE;
+          where[i] = boundary.segmentIds[k]!;
+          events.push({ type: 'off-table', t: now, ball: ids[i]!, cushion: boundary.segmentIds[k]! });
+          break;
+        }
+        case B_JAW: {
+          const q = k * CIRCLE_STRIDE;
+          const dx = s[o + X]! - boundary.jaws[q]!;
+          const dy = s[o + Y]! - boundary.jaws[q + 1]!;
+          const len = Math.sqrt(dx * dx + dy * dy);
+          const airborne = code[i] === AIRBORNE;
+          resolveCushion(s, i, dx / len, dy / len, p, airborne);
+          if (!airborne) code[i] = settle(s, i, p);
+          events.push({
+            type: 'jaw',
+            t: now,
+            ball: ids[i]!,
+            jaw: boundary.jawIds[k]!,
+            pocket: boundary.jawPockets[k]!,
+          });
+          break;
+        }
+        case B_POCKET: {
+          code[i] = POCKETED;
+          where[i] = boundary.pocketIds[k]!;
+          for (const f of [VX, VY, VZ, WX, WY, WZ]) s[o + f] = 0;
+          events.push({ type: 'pocket', t: now, ball: ids[i]!, pocket: boundary.pocketIds[k]! });
+          break;
+        }
+        case B_LANDING: {
+          const flies = resolveTableBounce(s, i, p);
+          code[i] = flies ? AIRBORNE : settle(s, i, p);
+          events.push({ type: 'bounce', t: now, ball: ids[i]!, airborne: flies });
+          break;
+        }
+      }
+      touched.push(i);
+    } else {
+      const airborne = code[iBest] === AIRBORNE || code[jBest] === AIRBORNE;
+      resolveBallBall(s, iBest, jBest, p, airborne);
+      if (code[iBest] !== AIRBORNE) code[iBest] = settle(s, iBest, p);
+      if (code[jBest] !== AIRBORNE) code[jBest] = settle(s, jBest, p);
+      events.push({ type: 'ball-ball', t: now, balls: [ids[iBest]!, ids[jBest]!] });
+      touched.push(iBest, jBest);
+    }
+    for (const i of touched) trajectory.record(i, now, s, code[i]!);
+    for (const i of touched) refresh(i);
+  }
+
+  const final: BallState[] = [];
+  for (let i = 0; i < n; i++) {
+    const o = i * STRIDE;
+    const state: BallState = {
+      id: ids[i]!,
+      state: MOTION_STATES[code[i]!]!,
+      r: [s[o + X]!, s[o + Y]!, s[o + Z]!],
+      v: [s[o + VX]!, s[o + VY]!, s[o + VZ]!],
+      w: [s[o + WX]!, s[o + WY]!, s[o + WZ]!],
+      ...(where[i] === undefined ? {} : { where: where[i]! }),
+    };
+    final.push(state);
+  }
+  trajectory.finish(now);
+  return ok({ events, final, duration: now, miscue, hash: hashJson(final), trajectory });
+}
+
+/** First time the centre path r(t) = c + v t + a t² (relative to a circle's centre) enters radius d. */
+function circleTime(
+  cx: number,
+  cy: number,
+  vx: number,
+  vy: number,
+  ax: number,
+  ay: number,
+  d: number,
+  hi: number,
+): number {
+  const c4 = ax * ax + ay * ay;
+  const c3 = 2 * (ax * vx + ay * vy);
+  const c2 = vx * vx + vy * vy + 2 * (ax * cx + ay * cy);
+  const c1 = 2 * (vx * cx + vy * cy);
+  const c0 = cx * cx + cy * cy - d * d;
+  return firstRootInInterval(c4, c3, c2, c1, c0, 0, hi);
+}
