@@ -17,6 +17,7 @@ export function ballFriction(p: PhysicsParams, speed: number): number {
 /**
  * Resolves a collision of balls i and j touching now. Equal masses. Works in the plane for balls
  * on the cloth; with an airborne ball the line of centres is 3D and only the normal impulse acts.
+ * Returns false, changing nothing, when the balls are not closing along the line of centres.
  */
 export function resolveBallBall(
   s: Float64Array,
@@ -24,7 +25,7 @@ export function resolveBallBall(
   j: number,
   p: PhysicsParams,
   airborne: boolean,
-): void {
+): boolean {
   const a = i * STRIDE;
   const b = j * STRIDE;
   let nx = s[b + X]! - s[a + X]!;
@@ -36,7 +37,7 @@ export function resolveBallBall(
   nz /= len;
   // Closing speed along the line of centres (positive when approaching).
   const vn = (s[a + VX]! - s[b + VX]!) * nx + (s[a + VY]! - s[b + VY]!) * ny + (s[a + VZ]! - s[b + VZ]!) * nz;
-  if (vn <= 0) return;
+  if (vn <= 0) return false;
   // Slow contacts are plastic: balls pushed together settle instead of chattering (research §1.8).
   const e = vn < p.plasticBelow ? 0 : p.eBall;
   const dn = ((1 + e) / 2) * vn;
@@ -46,7 +47,7 @@ export function resolveBallBall(
   s[b + VX] = s[b + VX]! + dn * nx;
   s[b + VY] = s[b + VY]! + dn * ny;
   s[b + VZ] = s[b + VZ]! + dn * nz;
-  if (airborne) return;
+  if (airborne) return true;
 
   // Tangential friction at the contact point (in the plane). Surface velocity of each ball at the
   // contact: v + w × (±R n). Relative slip is its component perpendicular to n.
@@ -62,7 +63,7 @@ export function resolveBallBall(
   rx -= along * nx;
   ry -= along * ny;
   const slip = Math.sqrt(rx * rx + ry * ry);
-  if (slip === 0) return;
+  if (slip === 0) return true;
   const mu = ballFriction(p, slip);
   // Impulse per unit mass against the slip; capped where the slip would stop (no-slip case):
   // each unit of tangential Δv on ball a changes the relative slip by 2 (linear) + 5 (spin) = 7 units.
@@ -77,6 +78,94 @@ export function resolveBallBall(
   const dwz = (5 / (2 * R)) * (nx * ty - ny * tx);
   s[a + WZ] = s[a + WZ]! + dwz;
   s[b + WZ] = s[b + WZ]! + dwz;
+  return true;
+}
+
+/** Closing speed of balls i and j along their line of centres in the plane (positive: approaching). */
+export function closingSpeed(s: Float64Array, i: number, j: number): number {
+  const a = i * STRIDE;
+  const b = j * STRIDE;
+  const nx = s[b + X]! - s[a + X]!;
+  const ny = s[b + Y]! - s[a + Y]!;
+  const len = Math.sqrt(nx * nx + ny * ny);
+  return ((s[a + VX]! - s[b + VX]!) * nx + (s[a + VY]! - s[b + VY]!) * ny) / len;
+}
+
+/**
+ * A slow contact on the cloth: balls touching that barely close, or that are pressed together by
+ * their accelerations (a sliding ball pushing another). Closed-form motion cannot follow a lasting
+ * contact force, and resolving such contacts one impulse at a time chatters without end. So the
+ * contact is settled at once, in ways that can only lose energy:
+ * 1. a sliding ball finishes its slide now (Δv = −2/7 of its slip: the slide→roll result);
+ * 2. if that makes them close fast enough, it is an ordinary collision;
+ * 3. otherwise the normal velocities merge (plastic), and if their rolling decelerations would still
+ *    press them together, they take their common velocity and roll on together.
+ */
+export function resolveSlowContact(
+  s: Float64Array,
+  i: number,
+  j: number,
+  p: PhysicsParams,
+  iSliding: boolean,
+  jSliding: boolean,
+): void {
+  if (iSliding) finishSlide(s, i, p);
+  if (jSliding) finishSlide(s, j, p);
+  if (closingSpeed(s, i, j) >= p.plasticBelow) {
+    resolveBallBall(s, i, j, p, false);
+    return;
+  }
+  const a = i * STRIDE;
+  const b = j * STRIDE;
+  let nx = s[b + X]! - s[a + X]!;
+  let ny = s[b + Y]! - s[a + Y]!;
+  const len = Math.sqrt(nx * nx + ny * ny);
+  nx /= len;
+  ny /= len;
+  const vn = (s[a + VX]! - s[b + VX]!) * nx + (s[a + VY]! - s[b + VY]!) * ny;
+  if (vn > 0) {
+    const dn = vn / 2;
+    s[a + VX] = s[a + VX]! - dn * nx;
+    s[a + VY] = s[a + VY]! - dn * ny;
+    s[b + VX] = s[b + VX]! + dn * nx;
+    s[b + VY] = s[b + VY]! + dn * ny;
+  }
+  // Rolling decelerations −μr g v̂: do they press the balls together along n?
+  const pressA = rollingDecel(s, a, nx, ny);
+  const pressB = rollingDecel(s, b, nx, ny);
+  if (pressA - pressB > 0 || vn > 0) {
+    const vx = (s[a + VX]! + s[b + VX]!) / 2;
+    const vy = (s[a + VY]! + s[b + VY]!) / 2;
+    for (const o of [a, b]) {
+      s[o + VX] = vx;
+      s[o + VY] = vy;
+      s[o + WX] = -vy / p.R;
+      s[o + WY] = vx / p.R;
+    }
+  } else {
+    for (const o of [a, b]) {
+      s[o + WX] = -s[o + VY]! / p.R;
+      s[o + WY] = s[o + VX]! / p.R;
+    }
+  }
+}
+
+/** The component along n of a rolling ball's deceleration direction (−v̂·n), without its magnitude. */
+function rollingDecel(s: Float64Array, o: number, nx: number, ny: number): number {
+  const vx = s[o + VX]!;
+  const vy = s[o + VY]!;
+  const v = Math.sqrt(vx * vx + vy * vy);
+  return v === 0 ? 0 : -(vx * nx + vy * ny) / v;
+}
+
+function finishSlide(s: Float64Array, k: number, p: PhysicsParams): void {
+  const o = k * STRIDE;
+  const ux = s[o + VX]! - p.R * s[o + WY]!;
+  const uy = s[o + VY]! + p.R * s[o + WX]!;
+  s[o + VX] = s[o + VX]! - (2 / 7) * ux;
+  s[o + VY] = s[o + VY]! - (2 / 7) * uy;
+  s[o + WX] = -s[o + VY]! / p.R;
+  s[o + WY] = s[o + VX]! / p.R;
 }
 
 /**

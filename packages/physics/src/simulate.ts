@@ -14,7 +14,13 @@ import type { SimEvent } from './events.js';
 import { firstRootQuartic as firstRootInInterval } from './math/roots.js';
 import { advance, halfAcceleration, settle, transition, transitionTime } from './motion.js';
 import type { PhysicsParams } from './params.js';
-import { resolveBallBall, resolveCushion, resolveTableBounce } from './resolve.js';
+import {
+  closingSpeed,
+  resolveBallBall,
+  resolveCushion,
+  resolveSlowContact,
+  resolveTableBounce,
+} from './resolve.js';
 import {
   AIRBORNE,
   type BallState,
@@ -22,6 +28,7 @@ import {
   MOTION_STATES,
   OFF_TABLE,
   POCKETED,
+  SLIDING,
   STRIDE,
   VX,
   VY,
@@ -325,7 +332,7 @@ export function simulate(
       return err({
         code: 'event-cap',
         message: `the shot exceeded ${p.maxEvents} events at t = ${now} s; the report reproduces it`,
-        report: { balls, strike, events: events.length },
+        report: { balls, strike, events: events.length, lastEvents: events.slice(-24) },
       });
     }
     const dt = tBest - now;
@@ -396,7 +403,9 @@ export function simulate(
       touched.push(i);
     } else {
       const airborne = code[iBest] === AIRBORNE || code[jBest] === AIRBORNE;
-      resolveBallBall(s, iBest, jBest, p, airborne);
+      if (airborne || closingSpeed(s, iBest, jBest) >= p.plasticBelow)
+        resolveBallBall(s, iBest, jBest, p, airborne);
+      else resolveSlowContact(s, iBest, jBest, p, code[iBest] === SLIDING, code[jBest] === SLIDING);
       if (code[iBest] !== AIRBORNE) code[iBest] = settle(s, iBest, p);
       if (code[jBest] !== AIRBORNE) code[jBest] = settle(s, jBest, p);
       events.push({ type: 'ball-ball', t: now, balls: [ids[iBest]!, ids[jBest]!] });
