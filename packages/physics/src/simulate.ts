@@ -177,6 +177,8 @@ export function simulate(
     let best = INF;
     let kind = B_NONE;
     let index = -1;
+    // How far the ball can move before its next transition: boundary pieces beyond it are skipped.
+    const reach = Math.sqrt(vx * vx + vy * vy) * window + Math.sqrt(ax * ax + ay * ay) * window * window;
     const airborne = c === AIRBORNE;
     // Rolling and flying balls move on straight lines in plan: what they move away from, they never reach.
     const straight = c !== 2;
@@ -187,7 +189,7 @@ export function simulate(
       const ny = seg[q + 5]!;
       const c0 = nx * (x - seg[q]!) + ny * (y - seg[q + 1]!) - R;
       const c1 = nx * vx + ny * vy;
-      if (c1 >= 0) continue; // moving away from or along this cushion line
+      if (c1 >= 0 || c0 > reach) continue; // moving away, or out of reach
       const c2 = nx * ax + ny * ay;
       const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
       if (t >= best) continue;
@@ -211,6 +213,7 @@ export function simulate(
       const cy = y - jaws[q + 1]!;
       const d = R + jaws[q + 2]!;
       if (straight && cx * vx + cy * vy >= 0) continue; // moving away on a straight line
+      if (Math.sqrt(cx * cx + cy * cy) - d > reach) continue;
       const t = circleTime(cx, cy, vx, vy, ax, ay, d, Math.min(window, best));
       if (t < best) {
         best = t;
@@ -224,6 +227,7 @@ export function simulate(
       const cx = x - pockets[q]!;
       const cy = y - pockets[q + 1]!;
       if (straight && cx * vx + cy * vy >= 0) continue;
+      if (Math.sqrt(cx * cx + cy * cy) - pockets[q + 2]! > reach) continue;
       const t = circleTime(cx, cy, vx, vy, ax, ay, pockets[q + 2]!, Math.min(window, best));
       // Pocketing wins a tie with a cushion at the same instant (it is in a lower tier).
       if (t < best || (t === best && kind !== B_POCKET)) {
@@ -269,6 +273,12 @@ export function simulate(
     const Az = acc[2]! - accJ[2]!;
     const window = Math.min(remaining(i), remaining(j), HORIZON);
     const D = 2 * R;
+    // Cull pairs too far apart to meet within the window: each ball moves at most |v|T + |a|T².
+    const reach =
+      Math.sqrt(Bx * Bx + By * By + Bz * Bz) * window +
+      Math.sqrt(Ax * Ax + Ay * Ay + Az * Az) * window * window;
+    const gap = Math.sqrt(Cx * Cx + Cy * Cy + Cz * Cz) - D;
+    if (gap > reach) return;
     const c4 = Ax * Ax + Ay * Ay + Az * Az;
     const c3 = 2 * (Ax * Bx + Ay * By + Az * Bz);
     const c2 = Bx * Bx + By * By + Bz * Bz + 2 * (Ax * Cx + Ay * Cy + Az * Cz);
@@ -429,7 +439,19 @@ export function simulate(
     final.push(state);
   }
   trajectory.finish(now);
-  return ok({ events, final, duration: now, miscue, hash: hashJson(final), trajectory });
+  let hash: string | null = null;
+  return ok({
+    events,
+    final,
+    duration: now,
+    miscue,
+    // Hashing the final state costs as much as a short shot: computed when first asked for.
+    get hash() {
+      hash ??= hashJson(final);
+      return hash;
+    },
+    trajectory,
+  });
 }
 
 /** First time the centre path r(t) = c + v t + a t² (relative to a circle's centre) enters radius d. */
