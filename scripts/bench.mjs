@@ -1,29 +1,36 @@
-// `npm run bench`: bundles the benchmarks with esbuild the way a production build ships the code
-// (no tsx transform in the loop, no kept function names), then runs them with plain Node.
+// `npm run bench [referee|physics …]`: bundles each benchmark with esbuild the way a production
+// build ships the code (no tsx transform in the loop), then runs it with plain Node, one after the
+// other so they never share a core. Each merges its figures into bench/results.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const BENCHMARKS = ['referee', 'physics'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });
-const outfile = join(outdir, 'run.mjs');
-await build({
-  entryPoints: [join(root, 'bench', 'run.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  // bench/run.ts finds bench/results.json relative to itself; tell the bundle where that is.
-  define: { 'process.env.PYRAMID_BENCH_DIR': JSON.stringify(join(root, 'bench')) },
-});
-const run = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
-process.exit(run.status ?? 1);
+const chosen = process.argv.slice(2).filter((name) => BENCHMARKS.includes(name));
+let status = 0;
+for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
+  const outfile = join(outdir, `${name}.mjs`);
+  await build({
+    entryPoints: [join(root, 'bench', `${name}.ts`)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // The benchmarks find bench/results.json relative to themselves; tell the bundle where that is.
+    define: { 'process.env.PYRAMID_BENCH_DIR': JSON.stringify(join(root, 'bench')) },
+  });
+  const run = spawnSync(process.execPath, ['--enable-source-maps', '--expose-gc', outfile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) status = run.status ?? 1;
+}
+process.exit(status);

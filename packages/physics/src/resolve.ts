@@ -158,6 +158,35 @@ function rollingDecel(s: Float64Array, o: number, nx: number, ny: number): numbe
   return v === 0 ? 0 : -(vx * nx + vy * ny) / v;
 }
 
+/**
+ * Settles a cluster of touching balls that keep colliding at one instant (a pack pressed together):
+ * every sliding ball finishes its slide, then all move on with their common (average) velocity,
+ * rolling. Momentum in the plane is kept and energy can only fall, and they cannot collide again.
+ */
+export function settleCluster(
+  s: Float64Array,
+  balls: readonly number[],
+  p: PhysicsParams,
+  sliding: (k: number) => boolean,
+): void {
+  let vx = 0;
+  let vy = 0;
+  for (const k of balls) {
+    if (sliding(k)) finishSlide(s, k, p);
+    vx += s[k * STRIDE + VX]!;
+    vy += s[k * STRIDE + VY]!;
+  }
+  vx /= balls.length;
+  vy /= balls.length;
+  for (const k of balls) {
+    const o = k * STRIDE;
+    s[o + VX] = vx;
+    s[o + VY] = vy;
+    s[o + WX] = -vy / p.R;
+    s[o + WY] = vx / p.R;
+  }
+}
+
 function finishSlide(s: Float64Array, k: number, p: PhysicsParams): void {
   const o = k * STRIDE;
   const ux = s[o + VX]! - p.R * s[o + WY]!;

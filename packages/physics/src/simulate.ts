@@ -20,6 +20,7 @@ import {
   resolveCushion,
   resolveSlowContact,
   resolveTableBounce,
+  settleCluster,
 } from './resolve.js';
 import {
   AIRBORNE,
@@ -81,6 +82,9 @@ const HORIZON = 1000;
 const TIER_TRANSITION = 0;
 const TIER_POCKET = 1;
 const TIER_COLLISION = 2;
+
+/** Pairwise rounds per ball allowed at one instant before a touching cluster is settled as one. */
+const CLUSTER_ROUNDS = 4;
 
 /** What a ball's next boundary event is. */
 const B_NONE = 0;
@@ -301,6 +305,11 @@ export function simulate(
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) computePair(i, j);
 
   const touched: number[] = [];
+  // Collisions at the current instant, and the balls in them: a cluster of touching balls resolved
+  // pair by pair converges only geometrically, so after a few rounds it is settled as one (below).
+  let instant = -1;
+  let collisionsThisInstant = 0;
+  const inInstant: number[] = [];
   while (true) {
     // The earliest event, in the total order (time, tier, ball, object).
     let tBest = INF;
@@ -412,14 +421,32 @@ export function simulate(
       }
       touched.push(i);
     } else {
+      if (now !== instant) {
+        instant = now;
+        collisionsThisInstant = 0;
+        inInstant.length = 0;
+      }
+      collisionsThisInstant += 1;
+      if (!inInstant.includes(iBest)) inInstant.push(iBest);
+      if (!inInstant.includes(jBest)) inInstant.push(jBest);
       const airborne = code[iBest] === AIRBORNE || code[jBest] === AIRBORNE;
-      if (airborne || closingSpeed(s, iBest, jBest) >= p.plasticBelow)
+      if (!airborne && collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length) {
+        const cluster = inInstant.filter((k) => code[k] !== AIRBORNE);
+        settleCluster(s, cluster, p, (k) => code[k] === SLIDING);
+        for (const k of cluster) {
+          code[k] = settle(s, k, p);
+          if (!touched.includes(k)) touched.push(k);
+        }
+      } else if (airborne || closingSpeed(s, iBest, jBest) >= p.plasticBelow) {
         resolveBallBall(s, iBest, jBest, p, airborne);
-      else resolveSlowContact(s, iBest, jBest, p, code[iBest] === SLIDING, code[jBest] === SLIDING);
+      } else {
+        resolveSlowContact(s, iBest, jBest, p, code[iBest] === SLIDING, code[jBest] === SLIDING);
+      }
       if (code[iBest] !== AIRBORNE) code[iBest] = settle(s, iBest, p);
       if (code[jBest] !== AIRBORNE) code[jBest] = settle(s, jBest, p);
       events.push({ type: 'ball-ball', t: now, balls: [ids[iBest]!, ids[jBest]!] });
-      touched.push(iBest, jBest);
+      if (!touched.includes(iBest)) touched.push(iBest);
+      if (!touched.includes(jBest)) touched.push(jBest);
     }
     for (const i of touched) trajectory.record(i, now, s, code[i]!);
     for (const i of touched) refresh(i);

@@ -13,7 +13,9 @@ export interface Strike {
   /** Cue speed at impact, m/s. */
   readonly speed: number;
   /** Direction of the cue in the table plane, degrees counter-clockwise from +x (toward the back cushion). */
-  readonly angleDeg: number;
+  readonly angleDeg?: number;
+  /** Or the direction as a vector in the plane (any length > 0): exact, no angle conversion. */
+  readonly direction?: { readonly x: number; readonly y: number };
   /** Tip offset to the right of the cue axis, in ball radii (right English). */
   readonly side?: number;
   /** Tip offset above the cue axis, in ball radii (follow > 0, draw < 0). */
@@ -41,7 +43,15 @@ export function strikeBall(strike: Strike, p: PhysicsParams): StrikeResult {
     b = (b / offset) * p.miscueLimit;
   }
   const R = p.R;
-  const [sinPhi, cosPhi] = sinCosDeg(strike.angleDeg);
+  let sinPhi: number;
+  let cosPhi: number;
+  if (strike.direction !== undefined) {
+    const len = Math.sqrt(strike.direction.x ** 2 + strike.direction.y ** 2);
+    cosPhi = strike.direction.x / len;
+    sinPhi = strike.direction.y / len;
+  } else {
+    [sinPhi, cosPhi] = sinCosDeg(strike.angleDeg ?? 0);
+  }
   const [sinTheta, cosTheta] = sinCosDeg(strike.elevationDeg ?? 0);
   // Cue frame: f forward (horizontal), s to the right, d along the cue (forward and down), u ⊥ d upward.
   const fx = cosPhi;
