@@ -81,7 +81,7 @@ function randomShot(random: Random): Shot {
 
 function run(shot: Shot): number {
   const result = simulate(shot.balls, shot.strike, boundary, params);
-  if (!result.ok) throw new Error(`${result.error.message}: ${JSON.stringify(result.error.report)}`);
+  if (!result.ok) throw new Error(`${result.error.message}: ${JSON.stringify(result.error)}`);
   return result.value.events.length;
 }
 

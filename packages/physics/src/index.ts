@@ -12,7 +12,14 @@ export { type Boundary, boundaryOf } from './boundary.js';
 export type { SimEvent, SimEventType } from './events.js';
 export { detExp, sinCosDeg } from './math/det.js';
 export { DEFAULT_PARAMS, PARAM_NAMES, type PhysicsParams } from './params.js';
-export { type BallSetup, type Simulation, type SimulationFailure, simulate } from './simulate.js';
+export {
+  type BallSetup,
+  type EventCapFailure,
+  type Simulation,
+  type SimulationFailure,
+  simulate,
+} from './simulate.js';
 export { type BallState, MOTION_STATES, type MotionState } from './state.js';
 export { type Strike, type StrikeResult, strikeBall } from './strike.js';
 export { Trajectory } from './trajectory.js';
+export { type ShotInputError, validateShot } from './validate.js';

@@ -43,6 +43,7 @@ import {
 } from './state.js';
 import { type Strike, strikeBall } from './strike.js';
 import { Trajectory } from './trajectory.js';
+import { type ShotInputError, validateShot } from './validate.js';
 
 export interface BallSetup {
   readonly id: number;
@@ -64,7 +65,9 @@ export interface Simulation {
   readonly trajectory: Trajectory;
 }
 
-export interface SimulationFailure {
+export type SimulationFailure = ShotInputError | EventCapFailure;
+
+export interface EventCapFailure {
   readonly code: 'event-cap';
   readonly message: string;
   /** Everything needed to reproduce the failure. */
@@ -100,6 +103,8 @@ export function simulate(
   boundary: Boundary,
   p: PhysicsParams,
 ): Result<Simulation, SimulationFailure> {
+  const invalid = validateShot(balls, strike, boundary, p);
+  if (invalid !== null) return err(invalid);
   const n = balls.length;
   const s = new Float64Array(n * STRIDE);
   const code = new Uint8Array(n);

@@ -1,0 +1,86 @@
+/**
+ * Checks a shot before it is simulated: every number finite, ball ids 0–15 and distinct, every ball
+ * wholly on the bed and none overlapping another, the struck ball present, the strike within the
+ * cue's range. Expected failures are results naming the field, never throws.
+ */
+import type { Boundary } from './boundary.js';
+import type { PhysicsParams } from './params.js';
+import type { BallSetup } from './simulate.js';
+import type { Strike } from './strike.js';
+
+export interface ShotInputError {
+  readonly code: 'invalid-input';
+  readonly field: string;
+  readonly message: string;
+}
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+export function validateShot(
+  balls: readonly BallSetup[],
+  strike: Strike | null,
+  boundary: Boundary,
+  p: PhysicsParams,
+): ShotInputError | null {
+  const fail = (field: string, message: string): ShotInputError => ({
+    code: 'invalid-input',
+    field,
+    message,
+  });
+  const R = p.R;
+  // Allow a nanometre of rounding at contact: touching (frozen) balls are legal.
+  const touch = 2 * R - 1e-9;
+  for (let i = 0; i < balls.length; i++) {
+    const b = balls[i]!;
+    if (!Number.isInteger(b.id) || b.id < 0 || b.id > 15)
+      return fail(`balls[${i}].id`, 'must be a ball number 0–15');
+    if (balls.findIndex((other) => other.id === b.id) !== i)
+      return fail(`balls[${i}].id`, `ball ${b.id} is listed twice`);
+    if (!finite(b.x)) return fail(`balls[${i}].x`, 'must be a finite number');
+    if (!finite(b.y)) return fail(`balls[${i}].y`, 'must be a finite number');
+    for (const key of ['v', 'w'] as const) {
+      const vector = b[key];
+      if (vector !== undefined && !(vector.length === 3 && vector.every(finite))) {
+        return fail(`balls[${i}].${key}`, 'must be three finite numbers');
+      }
+    }
+    if (
+      b.x < R - 1e-9 ||
+      b.x > boundary.length - R + 1e-9 ||
+      b.y < R - 1e-9 ||
+      b.y > boundary.width - R + 1e-9
+    ) {
+      return fail(`balls[${i}]`, `ball ${b.id} lies outside the bed`);
+    }
+    for (let j = 0; j < i; j++) {
+      const o = balls[j]!;
+      if ((o.x - b.x) ** 2 + (o.y - b.y) ** 2 < touch * touch) {
+        return fail(`balls[${i}]`, `ball ${b.id} overlaps ball ${o.id}`);
+      }
+    }
+  }
+  if (strike === null) return null;
+  if (!balls.some((b) => b.id === strike.ball))
+    return fail('strike.ball', `ball ${strike.ball} is not on the table`);
+  if (!finite(strike.speed) || strike.speed <= 0 || strike.speed > p.maxCueSpeed) {
+    return fail('strike.speed', `must be a cue speed above 0 and at most ${p.maxCueSpeed} m/s`);
+  }
+  if (strike.direction !== undefined) {
+    const { x, y } = strike.direction;
+    if (!finite(x) || !finite(y) || x * x + y * y === 0)
+      return fail('strike.direction', 'must be a non-zero vector');
+  } else if (!finite(strike.angleDeg)) {
+    return fail('strike.angleDeg', 'give the direction in degrees (or `direction` as a vector)');
+  }
+  for (const key of ['side', 'height'] as const) {
+    const value = strike[key];
+    if (value !== undefined && (!finite(value) || Math.abs(value) >= 1)) {
+      return fail(`strike.${key}`, 'must be a tip offset in ball radii, between −1 and 1');
+    }
+  }
+  const elevation = strike.elevationDeg;
+  if (elevation !== undefined && (!finite(elevation) || elevation < 0 || elevation > 80)) {
+    return fail('strike.elevationDeg', 'must be from 0 to 80 degrees');
+  }
+  return null;
+}
