@@ -1,7 +1,8 @@
 /**
  * The `pyramid` command: an automatic referee of Russian pyramid (МКП rules) on the command line.
  * `main(argv)` parses the arguments, runs one command and returns the exit status: 0 on success,
- * 2 for a usage error or a bad match record.
+ * 2 for a usage error, a bad match record or a bad shot file, 3 when a simulated shot hits the
+ * simulator's event cap.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { demo } from './demo.js';
 import { type Io, processIo } from './io.js';
 import { EXIT_BAD_INPUT, referee } from './referee.js';
+import { simulate } from './simulate.js';
 import { LANGS, type Lang } from './text.js';
 
 function version(): string {
@@ -33,6 +35,7 @@ Examples:
   $ pyramid demo --variant classic --lang ru       one variant, explanations in Russian
   $ pyramid referee examples/records/free.json     rule on every action of a match record
   $ pyramid referee match.json --json | jq .final  the rulings as JSON
+  $ pyramid simulate examples/shots/break.json     simulate a shot: events, rest positions, facts
 
 Variants: ${VARIANTS.join(', ')}. Rules: МКП (International Pyramid Confederation).`;
 
@@ -55,6 +58,48 @@ Examples:
   $ pyramid referee examples/records/classic.json --lang ru
   $ cat match.json | pyramid referee -
   $ pyramid referee match.json --json > rulings.json`;
+
+function seriesStep(value: string): number {
+  const step = Number(value);
+  if (value.trim() === '' || !Number.isFinite(step) || step <= 0) {
+    throw new InvalidArgumentError('Must be a positive number of seconds, e.g. 0.05.');
+  }
+  return step;
+}
+
+const SIMULATE_HELP = `
+The shot file (JSON) gives the table, parameter overrides, the balls and the strike:
+
+  {
+    "table": "12ft",                     a preset (7ft, 8ft, 9ft, 10ft, 11ft, 12ft) or
+                                         { "base": "12ft", "cornerMouth": 74, ... }
+    "params": { "muRoll": 0.012 },       overrides of the physics parameters (SI units)
+    "break": true,                       judge it as a break (object balls to a cushion)
+    "balls": [ { "id": 0, "x": 700, "y": 887.5 }, ... ],
+    "strike": { "ball": 0, "speed": 8, "angleDeg": 0,
+                "side": 0, "height": -0.2, "elevationDeg": 0 }
+  }
+
+Positions are in mm from the front (house-end) cushion nose, y across the table with +y on
+the left as seen from the house; ids 0 (coloured) to 15. Speeds are m/s (0 < speed at most
+params.maxCueSpeed), angles degrees counter-clockwise from +x (toward the back cushion), tip
+offsets in ball radii (above -1, below 1; beyond params.miscueLimit is a miscue), elevation
+0-80 degrees. A ball may also be given a velocity "v": [vx, vy] (m/s) and spin "w": [wx, wy, wz]
+(rad/s). See examples/shots/.
+
+Output: every event with its time (s), the house- and centre-line crossings, where each ball
+came to rest (mm) and the facts a referee would rule on. --json prints one object
+{ events, final, duration, miscue, hash, facts } (and series with --series).
+
+Exit status: 0 when the shot was simulated; 2 for a usage error, an unreadable file, malformed
+JSON or a shot the simulator cannot take (stderr names the field, stdout stays empty); 3 when
+the shot exceeds the simulator's event cap (stderr: a JSON report that reproduces it).
+
+Examples:
+  $ pyramid simulate examples/shots/straight-pot.json
+  $ pyramid simulate examples/shots/break.json --json | jq .facts
+  $ pyramid simulate shot.json --series 0.05
+  $ cat shot.json | pyramid simulate -`;
 
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   let status = 0;
@@ -82,6 +127,24 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .addHelpText('after', REFEREE_HELP)
     .action(async (file: string, options: { lang: Lang; json?: boolean }) => {
       status = await referee(io, file, { lang: options.lang, json: options.json === true });
+    });
+
+  program
+    .command('simulate')
+    .description('simulate one shot with the physics engine: events, rest positions and the referee facts')
+    .argument('<file>', 'the shot (JSON), or - to read it from standard input')
+    .option(
+      '--json',
+      'print one JSON object { events, final, duration, miscue, hash, facts } and nothing else',
+    )
+    .addOption(
+      new Option('--series <step>', "add every ball's position sampled every STEP seconds").argParser(
+        seriesStep,
+      ),
+    )
+    .addHelpText('after', SIMULATE_HELP)
+    .action(async (file: string, options: { json?: boolean; series?: number }) => {
+      status = await simulate(io, file, { json: options.json === true, series: options.series ?? null });
     });
 
   program

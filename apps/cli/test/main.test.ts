@@ -39,8 +39,10 @@ describe('pyramid (in-process)', () => {
     expect(out).toMatch(/Usage: pyramid/);
     expect(out).toContain('referee [options] <file>');
     expect(out).toContain('demo [options]');
+    expect(out).toContain('simulate [options] <file>');
     expect(out).toContain('Examples:');
-    expect(out).not.toMatch(/simulate|selfplay/);
+    expect(out).toContain('$ pyramid simulate examples/shots/break.json');
+    expect(out).not.toMatch(/selfplay/);
   });
 
   it('referee --help explains the output and exit status, with examples', async () => {
@@ -63,7 +65,7 @@ describe('pyramid (in-process)', () => {
     [['referee', 'x.json', '--bogus'], "unknown option '--bogus'"],
     [['referee', 'x.json', '--lang', 'de'], 'Allowed choices are en, ru'],
     [['demo', '--delay', 'soon'], 'whole number of milliseconds'],
-    [['simulate'], "unknown command 'simulate'"],
+    [['selfplay'], "unknown command 'selfplay'"],
   ])('%j is a usage error: status 2 and a usage message on stderr', async (argv, message) => {
     const { status, out, err } = await run(argv);
     expect(status).toBe(2);

@@ -63,6 +63,8 @@ export interface Simulation {
   /** Hash of the final state (every number exactly), for determinism checks and replays. */
   readonly hash: string;
   readonly trajectory: Trajectory;
+  /** The parameters the shot was simulated with. */
+  readonly params: PhysicsParams;
 }
 
 export type SimulationFailure = ShotInputError | EventCapFailure;
@@ -483,6 +485,7 @@ export function simulate(
       return hash;
     },
     trajectory,
+    params: p,
   });
 }
 

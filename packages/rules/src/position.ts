@@ -55,6 +55,15 @@ export function placementAllowed(area: InHand, at: Point): boolean {
   }
 }
 
+/**
+ * Where a ball may come to rest: on the bed, or hanging in a pocket's mouth with its centre past the
+ * cushion nose line (by less than a radius). Balls in hand are placed on the bed proper.
+ */
+export function restsOnTable(at: Point): boolean {
+  const r = SPEC.ballDiameter / 2;
+  return at.x >= -r && at.x <= SPEC.length + r && at.y >= -r && at.y <= SPEC.width + r;
+}
+
 /** Balls overlapping `at` (closer than a diameter, with a small allowance for measurement). */
 export function overlapping(positions: Positions, at: Point, except: BallId | null): BallId | null {
   const limit = SPEC.ballDiameter - 0.5;

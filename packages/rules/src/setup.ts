@@ -5,12 +5,12 @@
  * the next shot that the variant allows.
  */
 import type { Result } from '@pyramid/core';
-import { isOnBed, type Point } from '@pyramid/table';
+import type { Point } from '@pyramid/table';
 import { type BallId, COLOURED, sortBalls } from './balls.js';
 import { breakTurn, Draft } from './draft.js';
 import type { RefereeError } from './errors.js';
 import { array, ball, balls, bool, fail, isRecord, parsing, player, positions, record } from './parse.js';
-import { overlapping, SPEC } from './position.js';
+import { overlapping, restsOnTable } from './position.js';
 import { resolveSettings, type Settings } from './settings.js';
 import type {
   InHand,
@@ -219,7 +219,7 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
         invalid(`start.positions.${b}`, `ball ${b} is on the table but has no position`);
     for (const [key, at] of Object.entries(pos) as [string, Point][]) {
       if (!onBed.includes(Number(key))) invalid(`start.positions.${key}`, `ball ${key} is not on the table`);
-      if (!isOnBed(SPEC, at)) invalid(`start.positions.${key}`, `ball ${key} lies outside the bed`);
+      if (!restsOnTable(at)) invalid(`start.positions.${key}`, `ball ${key} lies outside the bed`);
       const hit = overlapping(pos, at, Number(key));
       if (hit !== null) invalid(`start.positions.${key}`, `ball ${key} overlaps ball ${hit}`);
     }

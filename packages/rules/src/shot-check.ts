@@ -5,12 +5,12 @@
  * naming the field.
  */
 import { err, ok, type Result } from '@pyramid/core';
-import { isInHouse, isOnBed, POCKET_IDS, type Point } from '@pyramid/table';
+import { isInHouse, POCKET_IDS, type Point } from '@pyramid/table';
 import type { ShotAction } from './actions.js';
 import { type BallId, ballName, COLOURED } from './balls.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { EMPTY_FACTS, factsFromEvents, type ShotFacts } from './facts.js';
-import { overlapping, placementAllowed, SPEC, withoutBalls } from './position.js';
+import { overlapping, placementAllowed, restsOnTable, SPEC, withoutBalls } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
 
 const EVENT_SIDE_FIELDS = ['strokeFouls', 'stroke', 'frozenBalls', 'positions'];
@@ -320,7 +320,7 @@ export function checkShot(
           ),
         );
       }
-      if (!isOnBed(SPEC, at)) {
+      if (!restsOnTable(at)) {
         return err(
           refereeError(
             'impossible-facts',

@@ -8,11 +8,12 @@
  * referee would rule differently on the same shot (notes 1.9). They also lose accuracy exactly where
  * it matters: near double roots, i.e. grazing contacts. So:
  *
- * Determinism policy. These functions use only + − × ÷, comparisons, Math.abs, Math.sqrt, Math.min,
- * Math.max and Math.sign. ECMAScript fixes all of these to IEEE-754 double rounding (sqrt is exactly
- * rounded) and forbids fused multiply-add contraction, so every engine computes the same bits. The
- * control flow depends only on those bits, so results are reproducible everywhere. Powers of two are
- * built by repeated doubling, never with `**` or Math.pow.
+ * Determinism policy. These functions use only + − × ÷ (and % on integers), comparisons, Math.abs,
+ * Math.sqrt, Math.min and Math.max, plus reading a double's bit pattern through a Float64Array /
+ * Uint32Array pair (word order detected at load). ECMAScript fixes all of these exactly: IEEE-754
+ * double rounding, sqrt correctly rounded, no fused multiply-add contraction. The control flow
+ * depends only on those bits, so every engine returns the same bits. Powers of two are built by
+ * repeated doubling, never with `**` or Math.pow.
  *
  * Method (root isolation, no closed forms beyond the quadratic):
  * 1. Trim. A leading term is dropped when its largest magnitude on the interval, |c_n|·T^n with
@@ -33,12 +34,17 @@
  *    coin flip between "miss" and two roots ~√ε apart. Consequence (documented behaviour): a graze
  *    counts as contact iff p reaches ≤ 0 up to that rounding band; two roots whose dip between them
  *    is shallower than the band merge into one touch at the critical point.
- * 4. Refine. A crossing inside a piece is bracketed and located by safeguarded Newton–bisection
- *    (Newton steps accepted only inside the bracket and when they at least halve the step of two
- *    iterations before; a converged Newton step is pushed a few ulps across the root so the bracket
- *    closes from both sides). It stops when the bracket is two adjacent doubles or after a fixed
- *    iteration cap, and returns the bracket end where p ≤ 0. So a crossing is reported as the first
- *    double with p ≤ 0 (entering) or the last double with p ≤ 0 (leaving), as evaluated by Horner.
+ * 4. Refine. A crossing inside a piece is bracketed and located by safeguarded Newton–bisection.
+ *    Newton steps are accepted inside the bracket while each is at most half the previous move;
+ *    otherwise the bracket is bisected in the order of doubles (the mean of the bit patterns, which
+ *    acts like a geometric mean across orders of magnitude, so any bracket collapses in ≤ 64
+ *    halvings, where arithmetic halving can need ~1000 near 0). Once Newton has converged (to a few
+ *    ulps, or into the rounding band where its steps are noise) the answer is that point if p < 0
+ *    there, else the first probe just past the root (overshoot doubling) with p ≤ 0. A bracket that
+ *    shrinks to adjacent doubles also ends the search (and an iteration cap of 100, never reached in
+ *    testing). The result is always a double where Horner's p ≤ 0, within the rounding band of the
+ *    root: within that band the evaluated sign may flicker, and which double is returned is fixed by
+ *    the arithmetic, so it is deterministic.
  *
  * Hot-path notes: the public functions take coefficients as plain numbers (the *Quartic variants) or
  * an array, allocate nothing, and use fixed module-level scratch arrays (one slot range per degree, so
@@ -50,7 +56,9 @@ const EPS = Number.EPSILON; // 2^-52
 const DROP = EPS / 16; // 2^-56
 /** Interior critical values within SNAP·Σ|c_j||t|^j of zero are treated as exactly zero. */
 const SNAP = 8 * EPS;
-/** Newton steps shorter than this relative size are pushed across the root by the same amount. */
+/** Margin of the cheap whole-interval sign test (see sideOf). */
+const EARLY = 4 * SNAP;
+/** Unit of the convergence tests, relative to |t| (about 2 ulps): Newton has converged below 4 units. */
 const REL_TOL = 2 * EPS;
 const MIN_NORMAL = 2.2250738585072014e-308;
 const MAX_ITER = 100;
@@ -151,6 +159,56 @@ function absScale(c4: number, c3: number, c2: number, c1: number, c0: number, t:
   return (((Math.abs(c4) * u + Math.abs(c3)) * u + Math.abs(c2)) * u + Math.abs(c1)) * u + Math.abs(c0);
 }
 
+// Bit views of one double, for bisecting in the ordering of doubles rather than of reals.
+const BITS_F = new Float64Array(1);
+const BITS_U = new Uint32Array(BITS_F.buffer);
+BITS_F[0] = 1; // 0x3ff00000_00000000: find which word holds the sign and exponent on this platform
+const HI = BITS_U[1] === 0x3ff00000 ? 1 : 0;
+const LO = 1 - HI;
+const TWO_32 = 4294967296;
+const TWO_M30 = 1 / (1024 * 1024 * 1024);
+
+/**
+ * The double halfway between 0 < a < b in the order of doubles (the mean of their bit patterns as
+ * 64-bit integers): the arithmetic mean when a and b share an exponent, roughly the geometric mean
+ * when they are orders of magnitude apart. Any bracket shrinks to adjacent doubles in ≤ 64 halvings.
+ */
+function bitMid(a: number, b: number): number {
+  BITS_F[0] = a;
+  const ah = BITS_U[HI]!;
+  const al = BITS_U[LO]!;
+  BITS_F[0] = b;
+  let sh = ah + BITS_U[HI]!;
+  let sl = al + BITS_U[LO]!;
+  if (sh % 2 === 1) {
+    sh -= 1;
+    sl += TWO_32;
+  }
+  sh /= 2;
+  let ml = (sl - (sl % 2)) / 2;
+  if (ml >= TWO_32) {
+    ml -= TWO_32;
+    sh += 1;
+  }
+  BITS_U[HI] = sh;
+  BITS_U[LO] = ml;
+  return BITS_F[0]!;
+}
+
+/**
+ * The bisection point of [left, right]: the arithmetic midpoint when the ends are within a factor 4
+ * of each other (the common case, and cheaper), bitMid when they are further apart, 0 when the
+ * bracket straddles 0, and 2^-30 of the far end when an end is 0. Every rule commutes with scaling
+ * by a power of two, so results stay bit-for-bit invariant under exact rescaling of time.
+ */
+function split(left: number, right: number): number {
+  if (left > 0) return right > 4 * left ? bitMid(left, right) : left + 0.5 * (right - left);
+  if (right < 0) return left < 4 * right ? -bitMid(-right, -left) : left + 0.5 * (right - left);
+  if (left === 0) return right * TWO_M30;
+  if (right === 0) return left * TWO_M30;
+  return 0;
+}
+
 /**
  * Locates the crossing of p inside a monotone bracket: p(pos) > 0 ≥ p(neg), p(neg) ≠ 0 (pos may lie on
  * either side of neg). Returns the end of the final bracket where p ≤ 0.
@@ -172,15 +230,15 @@ function refine(
   // Start at the secant (regula falsi) point: exact for lines, good for the nearly linear pieces
   // that dominate in practice; the loop below bisects if it falls outside.
   let x = pos + (neg - pos) * (fpos / (fpos - fneg));
-  let step1 = Number.POSITIVE_INFINITY; // |last step|
-  let step2 = Number.POSITIVE_INFINITY; // |step before last|
+  let prev = Number.NaN; // the previous evaluation point
+  let reach = 0; // overshoot of the last probe across the root, 0 when not probing
   let bisect = false;
   for (let it = 0; it < MAX_ITER; it++) {
     const left = pos < neg ? pos : neg;
     const right = pos < neg ? neg : pos;
     if (bisect || !(x > left && x < right)) {
-      x = left + 0.5 * (right - left);
-      if (x <= left || x >= right) break; // adjacent doubles: done
+      x = split(left, right);
+      if (!(x > left && x < right)) break; // adjacent doubles: done
     }
     const f = (((c4 * x + c3) * x + c2) * x + c1) * x + c0;
     if (f > 0) {
@@ -189,29 +247,42 @@ function refine(
       if (f === 0) return x;
       neg = x;
     }
+    const moved = Math.abs(x - prev); // NaN on the first pass, which accepts Newton below
+    prev = x;
     const width = pos < neg ? neg - pos : pos - neg;
     const tolx = Math.abs(x) * REL_TOL + MIN_NORMAL;
     if (width <= 4 * tolx) {
-      // A few ulps wide: finish with plain bisection (at most a handful of halvings).
-      bisect = true;
+      bisect = true; // a few ulps wide: finish by bisection
       continue;
     }
     const df = ((d3 * x + d2) * x + d1) * x + c1;
     const step = f / df;
     const size = Math.abs(step);
-    if (!(size <= 0.5 * step2)) {
-      // Newton is not converging fast (or df = 0): bisect this time.
-      bisect = true;
-      step2 = step1;
-      step1 = 0.5 * width;
+    if (!(size < Number.POSITIVE_INFINITY)) {
+      bisect = true; // df = 0
       continue;
     }
     bisect = false;
-    step2 = step1;
-    step1 = size;
-    // A converged Newton step stays on one side of the root; push it tolx across so the next
-    // evaluation lands on the other side and the bracket closes.
-    x = size < tolx ? x - step - (step > 0 ? tolx : -tolx) : x - step;
+    if (size > 4 * tolx) {
+      // Accept Newton while it converges faster than bisection: each step at most half the
+      // previous move. Slower means linear convergence (a t³-like flank, which Newton descends at
+      // 2/3 per step) — bisect — or steps that are rounding noise, handled as converged below.
+      if (!(size > 0.5 * moved)) {
+        x -= step;
+        reach = 0;
+        continue;
+      }
+      if (!(Math.abs(f) <= SNAP * absScale(c4, c3, c2, c1, c0, x))) {
+        bisect = true;
+        continue;
+      }
+    }
+    // Converged, to a few ulps or into the rounding band, usually from one side with the far end of
+    // the bracket left where it was. On the p ≤ 0 side that is the answer; otherwise probe just past
+    // the root, doubling the overshoot while probes fall short.
+    if (f < 0) return x;
+    reach = reach === 0 ? size + tolx : 2 * reach;
+    x = neg > x ? x + reach : x - reach;
   }
   return neg;
 }
@@ -439,12 +510,31 @@ function prepare(c4: number, c3: number, c2: number, c1: number, c0: number, lo:
 }
 
 /**
+ * Cheap exclusion test on the prepared coefficients for 0 ≤ lo < hi: +1 if p > 0 on the whole
+ * interval by a margin far above the rounding band, −1 if p < 0 likewise, 0 if undecided. For t in
+ * [0, hi] each term c_j t^j lies between 0 and c_j hi^j, so c0 plus the negative (positive) terms at
+ * hi bounds p from below (above). The margin 32ε·Σ|c_j|hi^j covers the bound's own rounding and keeps
+ * the answer identical to the full scan (whose snapping band is 8ε·Σ|c_j||t|^j). Most pairs of balls
+ * are far apart or separating, and this settles them in a dozen flops.
+ */
+function sideOf(hi: number): number {
+  const t1 = n1 * hi;
+  const t2 = n2 * hi * hi;
+  const t3 = n3 * hi * hi * hi;
+  const t4 = n4 * hi * hi * hi * hi;
+  const margin = EARLY * (Math.abs(n0) + Math.abs(t1) + Math.abs(t2) + Math.abs(t3) + Math.abs(t4));
+  if (n0 + Math.min(t1, 0) + Math.min(t2, 0) + Math.min(t3, 0) + Math.min(t4, 0) > margin) return 1;
+  if (n0 + Math.max(t1, 0) + Math.max(t2, 0) + Math.max(t3, 0) + Math.max(t4, 0) < -margin) return -1;
+  return 0;
+}
+
+/**
  * The first time t in [lo, hi] at which p(t) = c4 t⁴ + c3 t³ + c2 t² + c1 t + c0 enters p ≤ 0 —
  * the distance function reaching contact while closing — or +Infinity if there is none.
  *
  * Precisely, scanning [lo, hi] split into monotone pieces:
- * - a piece where p goes from > 0 to ≤ 0 gives the first double at which Horner's p is ≤ 0 (a root
- *   located to adjacent doubles; the returned t always has evalQuartic(…, t) ≤ 0), or the critical
+ * - a piece where p goes from > 0 to ≤ 0 gives its root, as a double within the rounding band of the
+ *   root at which Horner's p is ≤ 0 (evalQuartic(…, t) ≤ 0 holds for the returned t), or the critical
  *   point itself when p's value there is within the rounding band of 0 (a graze counts as contact
  *   exactly when p reaches ≤ 0 up to rounding; a miss by more than the band is a miss);
  * - p ≤ 0 at lo: lo is returned only if p decreases from lo (overlapping and closing); if p increases
@@ -475,7 +565,7 @@ export function firstRootQuartic(
     const dp = ((4 * n4 * lo + 3 * n3) * lo + 2 * n2) * lo + n1;
     return p <= 0 && dp < 0 ? lo : Number.POSITIVE_INFINITY;
   }
-  if (deg === 0) return Number.POSITIVE_INFINITY;
+  if (deg === 0 || (lo >= 0 && sideOf(hi) > 0)) return Number.POSITIVE_INFINITY;
   return firstCore(n4, n3, n2, n1, n0, deg, lo, hi);
 }
 
@@ -483,8 +573,9 @@ export function firstRootQuartic(
  * Every real root of p(t) = c4 t⁴ + … + c0 in [lo, hi], ascending and distinct, written to out;
  * returns the count (at most min(4, out.length)).
  *
- * A root is: each crossing between p > 0 and p ≤ 0 inside a monotone piece (reported as the double
- * on the p ≤ 0 side, located to adjacent doubles); each interior critical point whose value is within
+ * A root is: each crossing between p > 0 and p ≤ 0 inside a monotone piece (reported as a double on
+ * the p ≤ 0 side, within the rounding band of the root; the same double firstRootQuartic returns for
+ * an entering crossing); each interior critical point whose value is within
  * the rounding band of 0 (a double or triple root, reported once, from above or below); and lo or hi
  * when p is exactly 0 there. So a tangency that misses by more than rounding is not a root, and two
  * roots too close to separate in doubles come back as one. The identically-zero polynomial has no
@@ -511,6 +602,7 @@ export function realRootsQuartic(
     }
     return 0;
   }
+  if (lo >= 0 && sideOf(hi) !== 0) return 0;
   return rootsCore(n4, n3, n2, n1, n0, deg, lo, hi, out, 0, cap);
 }
 

@@ -1,0 +1,255 @@
+/**
+ * `pyramid simulate FILE|-`: runs one shot through the physics simulator and prints what happened —
+ * every event, where the balls came to rest, and the facts a referee would rule on. The shot file
+ * is checked completely before the simulator runs (see simulate-input.ts), so a bad file produces
+ * one error naming the field on stderr and nothing on stdout.
+ */
+import { factsFromSimulation, linesOf, MM_PER_M, timedShotEventsFromSimulation } from '@pyramid/match';
+import {
+  type BallState,
+  boundaryOf,
+  simulate as run,
+  type SimEvent,
+  type Simulation,
+} from '@pyramid/physics';
+import type { ShotFacts } from '@pyramid/rules';
+import { type Io, readSource } from './io.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './referee.js';
+import { parseShot, type Shot, type ShotError } from './simulate-input.js';
+import { style } from './text.js';
+
+/** The simulator gave up (its event cap): the report that reproduces it is on stderr. */
+export const EXIT_EVENT_CAP = 3;
+
+/** `--series` may not ask for more samples than this. */
+export const MAX_SERIES_SAMPLES = 100_000;
+
+export interface SimulateOptions {
+  readonly json: boolean;
+  /** Sampling step of the time series, s; null for none. */
+  readonly series: number | null;
+}
+
+/** A ball's state with its position in mm, as the product's records give positions. */
+interface BallOut {
+  readonly id: number;
+  readonly state: BallState['state'];
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+  readonly v?: readonly number[];
+  readonly w?: readonly number[];
+  readonly where?: string;
+}
+
+function ballOut(ball: BallState, full: boolean): BallOut {
+  const out = {
+    id: ball.id,
+    state: ball.state,
+    x: ball.r[0] * MM_PER_M,
+    y: ball.r[1] * MM_PER_M,
+    z: ball.r[2] * MM_PER_M,
+  };
+  if (!full) return out;
+  return { ...out, v: ball.v, w: ball.w, ...(ball.where === undefined ? {} : { where: ball.where }) };
+}
+
+interface Sample {
+  readonly t: number;
+  readonly balls: readonly BallOut[];
+}
+
+/** Samples at 0, step, 2·step, … and at the end: strictly increasing times. */
+function seriesOf(sim: Simulation, step: number): Sample[] {
+  const out: Sample[] = [];
+  for (let k = 0; k * step < sim.duration; k++) {
+    const t = k * step;
+    out.push({ t, balls: sim.trajectory.sample(t).map((b) => ballOut(b, false)) });
+  }
+  out.push({ t: sim.duration, balls: sim.trajectory.sample(sim.duration).map((b) => ballOut(b, false)) });
+  return out;
+}
+
+export async function simulate(io: Io, file: string, options: SimulateOptions): Promise<number> {
+  const source = await readSource(io, file);
+  if (!source.ok) return fail(io, options, { field: '', message: source.message }, 'unreadable');
+  const parsed = parseShot(source.text);
+  if (!parsed.ok) return fail(io, options, parsed.error, 'invalid-shot');
+  const shot = parsed.value;
+  const result = run(shot.setups, shot.strike, boundaryOf(shot.geometry), shot.params);
+  if (!result.ok) {
+    const failure = result.error;
+    // The simulator checks its input too (in metres); what passes parseShot should pass it.
+    if (failure.code === 'invalid-input') return fail(io, options, failure, failure.code);
+    const { code, message, report } = failure;
+    io.err(`${JSON.stringify({ error: { code, message, report, shot: shot.source } }, null, 2)}\n`);
+    return EXIT_EVENT_CAP;
+  }
+  const sim = result.value;
+  if (options.series !== null && sim.duration / options.series > MAX_SERIES_SAMPLES) {
+    const message = `a step of ${options.series} s over ${sim.duration.toFixed(4)} s gives more than ${MAX_SERIES_SAMPLES} samples`;
+    return fail(io, options, { field: '--series', message }, 'usage');
+  }
+  const facts = factsFromSimulation(sim, {
+    cueBall: shot.strike.ball,
+    isBreak: shot.isBreak,
+    table: shot.spec,
+    strike: shot.strike,
+  });
+  const series = options.series === null ? null : seriesOf(sim, options.series);
+  if (options.json) {
+    const output = {
+      events: sim.events,
+      final: sim.final.map((b) => ballOut(b, true)),
+      duration: sim.duration,
+      miscue: sim.miscue,
+      hash: sim.hash,
+      facts,
+      ...(series === null ? {} : { series }),
+    };
+    io.out(`${JSON.stringify(output, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  io.out(`${humanReport(io, shot, sim, facts, series).join('\n')}\n`);
+  return EXIT_OK;
+}
+
+/** `error: balls[3].x: ball 7 lies outside the bed …`; with --json, `{ "error": { code, field, message } }`. */
+function fail(io: Io, options: SimulateOptions, error: ShotError, code: string): number {
+  if (options.json)
+    io.err(`${JSON.stringify({ error: { code, field: error.field, message: error.message } })}\n`);
+  else io.err(`error: ${error.field === '' ? '' : `${error.field}: `}${error.message}\n`);
+  return EXIT_BAD_INPUT;
+}
+
+const TYPE_WIDTH = 12;
+
+function seconds(t: number): string {
+  return `${t.toFixed(4)} s`;
+}
+
+function mm(value: number): string {
+  return value.toFixed(1);
+}
+
+function eventText(event: SimEvent): string {
+  switch (event.type) {
+    case 'strike':
+      return `ball ${event.ball}${event.miscue ? ', miscue' : ''}`;
+    case 'ball-ball':
+      return `balls ${event.balls[0]}, ${event.balls[1]}`;
+    case 'cushion':
+      return `ball ${event.ball}, cushion ${event.cushion}`;
+    case 'jaw':
+      return `ball ${event.ball}, jaw ${event.jaw} of pocket ${event.pocket}`;
+    case 'pocket':
+      return `ball ${event.ball}, pocket ${event.pocket}`;
+    case 'bounce':
+      return `ball ${event.ball}, ${event.airborne ? 'airborne' : 'lands'}`;
+    case 'off-table':
+      return `ball ${event.ball}, over the ${event.cushion} cushion`;
+    case 'transition':
+      return `ball ${event.ball}, ${event.from} → ${event.to}`;
+  }
+}
+
+function line(t: number, type: string, text: string): string {
+  return `  ${seconds(t).padStart(11)}  ${type.padEnd(TYPE_WIDTH)} ${text}`;
+}
+
+function ballList(balls: readonly number[]): string {
+  return balls.length === 0 ? 'none' : balls.join(', ');
+}
+
+function humanReport(
+  io: Io,
+  shot: Shot,
+  sim: Simulation,
+  facts: ShotFacts,
+  series: readonly Sample[] | null,
+): string[] {
+  const st = style(io.colour);
+  const s = shot.strike;
+  const aim = s.direction === undefined ? `${s.angleDeg ?? 0}°` : `(${s.direction.x}, ${s.direction.y})`;
+  const tip = [
+    s.side === undefined ? null : `side ${s.side}`,
+    s.height === undefined ? null : `height ${s.height}`,
+    s.elevationDeg === undefined ? null : `elevation ${s.elevationDeg}°`,
+  ].filter((part) => part !== null);
+  const lines = [
+    st.bold(
+      [
+        shot.table.name,
+        `${shot.balls.length} ball${shot.balls.length === 1 ? '' : 's'}`,
+        `ball ${s.ball} struck at ${s.speed} m/s toward ${aim}${tip.length === 0 ? '' : ` (${tip.join(', ')})`}`,
+      ].join(' · '),
+    ),
+  ];
+  if (sim.miscue) lines.push(st.yellow('Miscue: the tip offset exceeded the limit and was clamped.'));
+  // The simulator's events, with the referee's line crossings between them.
+  const marks = linesOf({ cueBall: s.ball, table: shot.spec });
+  const crossings = timedShotEventsFromSimulation(sim, {
+    cueBall: s.ball,
+    table: shot.spec,
+  }).filter((entry) => entry.event.type === 'house-line' || entry.event.type === 'centre-line');
+  const count = `${sim.events.length} from the simulator, ${crossings.length} line crossing${crossings.length === 1 ? '' : 's'}`;
+  lines.push('', st.bold(`Events (${count})`));
+  let next = 0;
+  for (const event of sim.events) {
+    while (next < crossings.length && crossings[next]!.t <= event.t) {
+      lines.push(crossingLine(crossings[next]!, marks));
+      next++;
+    }
+    lines.push(line(event.t, event.type, eventText(event)));
+  }
+  for (; next < crossings.length; next++) lines.push(crossingLine(crossings[next]!, marks));
+
+  lines.push('', st.bold(`Final, after ${seconds(sim.duration)}`));
+  for (const ball of sim.final) {
+    const where =
+      ball.state === 'pocketed'
+        ? `pocket ${ball.where ?? '?'}`
+        : ball.state === 'off-table'
+          ? `off the table over the ${ball.where ?? '?'} cushion`
+          : `x ${mm(ball.r[0] * MM_PER_M)} mm, y ${mm(ball.r[1] * MM_PER_M)} mm`;
+    lines.push(`  ball ${String(ball.id).padEnd(3)} ${ball.state.padEnd(11)} ${where}`);
+  }
+
+  lines.push('', st.bold('For the referee'));
+  lines.push(`  first contact: ${facts.firstContact === null ? 'none' : `ball ${facts.firstContact}`}`);
+  const pocketed = facts.pocketed.map((p) => `${p.ball} (${p.pocket})`);
+  lines.push(`  pocketed: ${pocketed.length === 0 ? 'none' : pocketed.join(', ')}`);
+  if (facts.offTable.length > 0) lines.push(`  off the table: ${ballList(facts.offTable)}`);
+  lines.push(`  cushions after the first contact: ${ballList(facts.cushionsAfterContact)}`);
+  if (shot.isBreak)
+    lines.push(`  object balls to a cushion on the break: ${ballList(facts.breakCushionBalls)}`);
+  lines.push(
+    `  cue ball left the house before the first contact: ${facts.cueBallLeftHouseFirst ? 'yes' : 'no'}`,
+  );
+  lines.push(`  crossed the centre line after the first contact: ${ballList(facts.centreLineCrossed)}`);
+  if (facts.frozenBalls.length > 0) lines.push(`  frozen to the cue ball: ${ballList(facts.frozenBalls)}`);
+  if (facts.strokeFouls.length > 0) lines.push(`  stroke fouls: ${facts.strokeFouls.join(', ')}`);
+
+  if (series !== null) {
+    lines.push('', st.bold(`Positions over time (mm; ${series.length} samples)`));
+    for (const sample of series) {
+      const balls = sample.balls.map((b) =>
+        b.state === 'pocketed' || b.state === 'off-table'
+          ? `${b.id} ${b.state}`
+          : `${b.id} (${mm(b.x)}, ${mm(b.y)})`,
+      );
+      lines.push(`  ${seconds(sample.t).padStart(11)}  ${balls.join('  ')}`);
+    }
+  }
+  lines.push('', st.dim(`hash ${sim.hash}`));
+  return lines;
+}
+
+function crossingLine(
+  entry: { t: number; event: { type: string; ball?: number } },
+  lines: { houseLineX: number; centreLineX: number },
+): string {
+  const house = entry.event.type === 'house-line';
+  const x = house ? lines.houseLineX : lines.centreLineX;
+  return line(entry.t, entry.event.type, `ball ${entry.event.ball}, crosses x = ${mm(x)} mm`);
+}
