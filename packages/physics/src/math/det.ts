@@ -6,7 +6,7 @@
  */
 
 const LN2_HI = 6.9314718036912381649e-1; // upper bits of ln 2: k·LN2_HI is exact for |k| < 2^20
-const LN2_LO = 1.90821492927058770002e-10;
+const LN2_LO = 1.9082149292705877e-10;
 const INV_LN2 = 1.442695040888963387;
 
 const bits = new Float64Array(1);
@@ -22,7 +22,7 @@ function pow2(k: number): number {
 
 /** e^x, deterministic. */
 export function detExp(x: number): number {
-  if (x !== x) return Number.NaN;
+  if (Number.isNaN(x)) return Number.NaN;
   if (x > 709) return Number.POSITIVE_INFINITY;
   if (x < -708) return 0;
   const k = Math.floor(x * INV_LN2 + 0.5);
