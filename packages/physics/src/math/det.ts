@@ -5,9 +5,9 @@
  * computes the same bits. Accuracy is within a few ulps, which is all the physics needs.
  */
 
-const LN2_HI = 6.9314718036912381649e-1; // upper bits of ln 2: k·LN2_HI is exact for |k| < 2^20
+const LN2_HI = 0.6931471803691238; // upper bits of ln 2: k·LN2_HI is exact for |k| < 2^20
 const LN2_LO = 1.9082149292705877e-10;
-const INV_LN2 = 1.442695040888963387;
+const INV_LN2 = Math.LOG2E;
 
 const bits = new Float64Array(1);
 const words = new Uint32Array(bits.buffer);
