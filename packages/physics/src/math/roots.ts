@@ -135,7 +135,7 @@ export function solveQuadratic(a: number, b: number, c: number, out: Float64Arra
     return 1;
   }
   const disc = discriminant(a, b, c);
-  if (disc < 0 || disc !== disc) return 0;
+  if (!(disc >= 0)) return 0; // negative or NaN
   if (disc === 0) {
     out[0] = -b / (2 * a);
     return 1;
@@ -234,8 +234,8 @@ function refine(
   let reach = 0; // overshoot of the last probe across the root, 0 when not probing
   let bisect = false;
   for (let it = 0; it < MAX_ITER; it++) {
-    const left = pos < neg ? pos : neg;
-    const right = pos < neg ? neg : pos;
+    const left = Math.min(pos, neg);
+    const right = Math.max(pos, neg);
     if (bisect || !(x > left && x < right)) {
       x = split(left, right);
       if (!(x > left && x < right)) break; // adjacent doubles: done
@@ -300,8 +300,8 @@ function quadraticSplit(a: number, b: number, c: number, lo: number, hi: number,
     const q = b >= 0 ? -0.5 * (b + sq) : -0.5 * (b - sq);
     const r1 = q / a;
     const r2 = c / q;
-    const first = r1 < r2 ? r1 : r2;
-    const second = r1 < r2 ? r2 : r1;
+    const first = Math.min(r1, r2);
+    const second = Math.max(r1, r2);
     if (first > lo && first < hi) PTS[at++] = first;
     if (second > lo && second < hi && second !== first) PTS[at++] = second;
     return at;
