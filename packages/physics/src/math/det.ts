@@ -75,14 +75,22 @@ function sinCosSmall(x: number): [number, number] {
  * 180° or 270° gives an exactly axis-aligned unit vector.
  */
 export function sinCosDeg(degrees: number): [number, number] {
-  let d = degrees % 360;
-  if (d < 0) d += 360;
+  // Mirror-exact: the angle −a gives exactly (−sin a, cos a), so mirrored shots stay mirrored.
+  if (degrees < 0) {
+    const [s, c] = sinCosDeg(-degrees);
+    return [-s, c];
+  }
+  const d = degrees % 360;
   const octant = Math.floor(d / 45);
   // Reduce to [−45°, 45°] around the nearest multiple of 90°.
   const nearest = Math.floor((octant + 1) / 2);
   const rest = d - nearest * 90;
   const quadrant = nearest % 4;
-  const [s, c] = rest === 0 ? [0, 1] : sinCosSmall(rest * DEG);
+  let s: number;
+  let c: number;
+  if (rest === 0) [s, c] = [0, 1];
+  else if (rest === 45 || rest === -45) [s, c] = [rest > 0 ? Math.SQRT1_2 : -Math.SQRT1_2, Math.SQRT1_2];
+  else [s, c] = sinCosSmall(rest * DEG);
   switch (quadrant) {
     case 0:
       return [s, c];
