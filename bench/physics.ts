@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (physics part): the simulator on one core, regulation 12 ft table.
  *
- * - Breaks: the Classic rack (balls 0.05 mm apart) with sub-millimetre jitter of every ball, the cue
+ * - Breaks: the Classic rack (balls 0.6 mm apart) with sub-millimetre jitter of every ball, the cue
  *   ball from the house at 6–8 m/s aimed at the apex; median and p95 time per break, most events.
  * - Random shots: 10,000 seeded positions of 2–16 balls anywhere on the bed, a cue ball aimed at
  *   another ball with a random cut, 0.5–6 m/s, random tip offsets; shots and events per second.
@@ -29,8 +29,9 @@ interface Shot {
 }
 
 function breakShot(random: Random): Shot {
-  const rack = classicRack(REGULATION_12FT, 0.05);
-  const jitter = () => (random.float() - 0.5) * 0.0005; // ±0.25 mm
+  // Balls 0.6 mm apart, each moved up to ±0.2 mm in x and y: never overlapping (2·0.2·√2 < 0.6).
+  const rack = classicRack(REGULATION_12FT, 0.6);
+  const jitter = () => (random.float() - 0.5) * 0.0004;
   const cue = { id: 0, x: 0.3 + random.float() * 0.5, y: W / 2 + (random.float() - 0.5) * 0.6 };
   const apex = rack[0]!.at;
   return {

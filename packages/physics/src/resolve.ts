@@ -187,7 +187,7 @@ export function settleCluster(
   }
 }
 
-function finishSlide(s: Float64Array, k: number, p: PhysicsParams): void {
+export function finishSlide(s: Float64Array, k: number, p: PhysicsParams): void {
   const o = k * STRIDE;
   const ux = s[o + VX]! - p.R * s[o + WY]!;
   const uy = s[o + VY]! + p.R * s[o + WX]!;
@@ -199,7 +199,7 @@ function finishSlide(s: Float64Array, k: number, p: PhysicsParams): void {
 
 /**
  * Han 2005 cushion impulse for a ball touching a cushion (or a jaw) whose inward normal in the
- * plane is (nx, ny). The contact is on the nose, sinθ = (h − R)/R above the ball's centre, so the
+ * plane is (nx, ny). Returns false, changing nothing, when the ball is not moving into it. The contact is on the nose, sinθ = (h − R)/R above the ball's centre, so the
  * cushion also presses the ball into the slate; the vertical velocity this would create is dropped
  * for a ball on the cloth.
  */
@@ -210,12 +210,14 @@ export function resolveCushion(
   ny: number,
   p: PhysicsParams,
   keepVertical: boolean,
-): void {
+): boolean {
   const o = i * STRIDE;
   const R = p.R;
   const m = p.m;
   const I = 0.4 * m * R * R;
-  const sin = (p.noseHeight - R) / R;
+  // The contact normal leans up toward the nose: sin θ = (h − z)/R, with z the centre's height
+  // (R on the cloth; a flying ball meets the nose higher or lower on its surface).
+  const sin = Math.max(-1, Math.min(1, (p.noseHeight - s[o + Z]!) / R));
   const cos = Math.sqrt(1 - sin * sin);
   // Cushion frame: x into the cushion (−n), y = ẑ × x, z up.
   const ex = -nx;
@@ -228,10 +230,18 @@ export function resolveCushion(
   const wx = s[o + WX]! * ex + s[o + WY]! * ey;
   const wy = s[o + WX]! * fx + s[o + WY]! * fy;
   const wz = s[o + WZ]!;
-  if (vx <= 0) return; // not moving into the cushion
+  if (vx <= 0) return false; // not moving into the cushion
+  // Approach speed along the contact normal.
+  const c = vx * cos + vz * sin;
+  if (c <= 0) {
+    // A flying ball moving into the cushion but away from the contact normal (dropping past the
+    // nose): Han's impulse does not apply; the cushion only turns back the horizontal approach.
+    s[o + VX] = s[o + VX]! - (1 + p.eCushion) * vx * ex;
+    s[o + VY] = s[o + VY]! - (1 + p.eCushion) * vx * ey;
+    return true;
+  }
   const sx = vx * sin - vz * cos + R * wy;
   const sy = -vy - R * wz * cos + R * wx * sin;
-  const c = vx * cos;
   const A = 7 / (2 * m);
   const B = 1 / m;
   const PzE = ((1 + p.eCushion) * c) / B;
@@ -262,6 +272,7 @@ export function resolveCushion(
   s[o + WX] = nwx * ex + nwy * fx;
   s[o + WY] = nwx * ey + nwy * fy;
   s[o + WZ] = nwz;
+  return true;
 }
 
 /**

@@ -16,6 +16,7 @@ import { advance, halfAcceleration, settle, transition, transitionTime } from '.
 import type { PhysicsParams } from './params.js';
 import {
   closingSpeed,
+  finishSlide,
   resolveBallBall,
   resolveCushion,
   resolveSlowContact,
@@ -100,13 +101,15 @@ const B_LANDING = 4;
 const B_OVER_RAIL = 5;
 
 export function simulate(
-  balls: readonly BallSetup[],
+  input: readonly BallSetup[],
   strike: Strike | null,
   boundary: Boundary,
   p: PhysicsParams,
 ): Result<Simulation, SimulationFailure> {
-  const invalid = validateShot(balls, strike, boundary, p);
+  const invalid = validateShot(input, strike, boundary, p);
   if (invalid !== null) return err(invalid);
+  // Work in ball-id order, so that ties and sums never depend on the order of the input array.
+  const balls = [...input].sort((a, b) => a.id - b.id);
   const n = balls.length;
   const s = new Float64Array(n * STRIDE);
   const code = new Uint8Array(n);
@@ -200,8 +203,9 @@ export function simulate(
       const ny = seg[q + 5]!;
       const c0 = nx * (x - seg[q]!) + ny * (y - seg[q + 1]!) - R;
       const c1 = nx * vx + ny * vy;
-      if (c1 >= 0 || c0 > reach) continue; // moving away, or out of reach
       const c2 = nx * ax + ny * ay;
+      // Out of reach, or moving away on a path that cannot bend back (a sliding ball's can).
+      if (c0 > reach || (c1 >= 0 && (straight || c2 >= 0))) continue;
       const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
       if (t >= best) continue;
       // The contact point must lie on the segment.
@@ -248,7 +252,7 @@ export function simulate(
       }
     }
     if (airborne) {
-      const t = firstRootInInterval(0, 0, -0.5 * p.g, s[o + VZ]!, s[o + Z]! - R, 0, best);
+      const t = firstRootInInterval(0, 0, -0.5 * p.g, s[o + VZ]!, s[o + Z]! - R, 0, Math.min(best, window));
       if (t < best) {
         best = t;
         kind = B_LANDING;
@@ -311,6 +315,20 @@ export function simulate(
   }
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) computePair(i, j);
 
+  /**
+   * A ball meeting a cushion or jaw with inward normal n. A sliding ball can also be pressed into
+   * it by its friction while moving along it: its slide finishes there (energy only falls), and only
+   * then does it bounce if it is moving into the cushion.
+   */
+  function hitCushion(i: number, nx: number, ny: number): void {
+    const airborne = code[i] === AIRBORNE;
+    if (!resolveCushion(s, i, nx, ny, p, airborne) && !airborne) {
+      finishSlide(s, i, p);
+      resolveCushion(s, i, nx, ny, p, false);
+    }
+    if (!airborne) code[i] = settle(s, i, p);
+  }
+
   const touched: number[] = [];
   // Collisions at the current instant, and the balls in them: a cluster of touching balls resolved
   // pair by pair converges only geometrically, so after a few rounds it is settled as one (below).
@@ -358,7 +376,7 @@ export function simulate(
       return err({
         code: 'event-cap',
         message: `the shot exceeded ${p.maxEvents} events at t = ${now} s; the report reproduces it`,
-        report: { balls, strike, events: events.length, lastEvents: events.slice(-24) },
+        report: { balls: input, strike, events: events.length, lastEvents: events.slice(-24) },
       });
     }
     const dt = tBest - now;
@@ -383,9 +401,7 @@ export function simulate(
       switch (boundaryKind[i]) {
         case B_SEGMENT: {
           const q = k * SEGMENT_STRIDE;
-          const airborne = code[i] === AIRBORNE;
-          resolveCushion(s, i, boundary.segments[q + 4]!, boundary.segments[q + 5]!, p, airborne);
-          if (!airborne) code[i] = settle(s, i, p);
+          hitCushion(i, boundary.segments[q + 4]!, boundary.segments[q + 5]!);
           events.push({ type: 'cushion', t: now, ball: ids[i]!, cushion: boundary.segmentIds[k]! });
           break;
         }
@@ -400,9 +416,7 @@ export function simulate(
           const dx = s[o + X]! - boundary.jaws[q]!;
           const dy = s[o + Y]! - boundary.jaws[q + 1]!;
           const len = Math.sqrt(dx * dx + dy * dy);
-          const airborne = code[i] === AIRBORNE;
-          resolveCushion(s, i, dx / len, dy / len, p, airborne);
-          if (!airborne) code[i] = settle(s, i, p);
+          hitCushion(i, dx / len, dy / len);
           events.push({
             type: 'jaw',
             t: now,
