@@ -17,10 +17,6 @@ const SHOT: BallSetup[] = [
 ];
 const STRIKE: Strike = { ball: 0, speed: 5, angleDeg: 20, side: 0.2, height: 0.1 };
 
-function nextDown(x: number): number {
-  return -nextUp(-x);
-}
-
 describe('the same shot, again and again', () => {
   it('one shot run 50 times: identical hashes and identical event lists', () => {
     const first = run(SHOT, STRIKE);
