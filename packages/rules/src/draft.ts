@@ -12,6 +12,8 @@ import type { FoulCode, Reason, Respot, Ruling, Verdict } from './ruling.js';
 import { type MatchState, other, type Player, type ShotTurn, type Turn } from './state.js';
 import { targetScore } from './variant.js';
 
+const NONE: readonly never[] = Object.freeze([]);
+
 export class Draft {
   scores: [number, number];
   shelves: [BallId[], BallId[]];
@@ -27,11 +29,12 @@ export class Draft {
   breaker: Player | null;
 
   verdict: Verdict = 'legal';
-  fouls: FoulCode[] = [];
+  // Most rulings list no fouls, scores, shelvings or re-spots: they share one empty list until written.
+  fouls: readonly FoulCode[] = NONE;
   readonly points: [number, number] = [0, 0];
-  readonly scored: BallId[] = [];
-  readonly shelved: { ball: BallId; player: Player }[] = [];
-  readonly respotted: Respot[] = [];
+  scored: readonly BallId[] = NONE;
+  shelved: readonly { ball: BallId; player: Player }[] = NONE;
+  respotted: readonly Respot[] = NONE;
   readonly reasons: Reason[] = [];
   frameWinner: Player | null = null;
   matchWinner: Player | null = null;
@@ -49,10 +52,11 @@ export class Draft {
     this.turn = state.turn;
     this.lastPocketed = state.lastPocketed;
     this.playOff = state.playOff;
-    this.extensionsUsed = [state.extensionsUsed[0], state.extensionsUsed[1]];
+    // Replaced, never written in place (an extension or a new frame builds a new pair).
+    this.extensionsUsed = state.extensionsUsed as [number, number];
     this.shotsInFrame = state.shotsInFrame;
     this.frame = state.frame;
-    this.framesWon = [state.framesWon[0], state.framesWon[1]];
+    this.framesWon = state.framesWon as [number, number];
     this.breaker = state.breaker;
   }
 
@@ -62,6 +66,10 @@ export class Draft {
 
   get settings() {
     return this.state.settings;
+  }
+
+  addScored(balls: readonly BallId[]): void {
+    if (balls.length > 0) this.scored = [...this.scored, ...balls];
   }
 
   say(reason: Reason): void {
@@ -101,7 +109,7 @@ export class Draft {
   toShelf(player: Player, ball: BallId): void {
     this.removeFromTable([ball]);
     this.shelf(player).push(ball);
-    this.shelved.push({ ball, player });
+    this.shelved = [...this.shelved, { ball, player }];
   }
 
   /** п.25: puts `balls` (currently off the bed) back on the spotting line. */
@@ -110,7 +118,7 @@ export class Draft {
     const result = respot(balls, this.positions);
     this.positions = result.positions;
     this.table = sortBalls([...this.table, ...balls]);
-    this.respotted.push(...result.respotted);
+    this.respotted = [...this.respotted, ...result.respotted];
     this.say(reasons.respotted(result.respotted.map((entry) => entry.ball)));
   }
 
@@ -123,7 +131,8 @@ export class Draft {
     this.frameWinner = winner;
     this.finalScores = [this.scores[0], this.scores[1]];
     this.say(reasons.frameWon(winner, this.scores));
-    this.framesWon[winner] += 1;
+    this.framesWon =
+      winner === 0 ? [this.framesWon[0] + 1, this.framesWon[1]] : [this.framesWon[0], this.framesWon[1] + 1];
     if (this.framesWon[winner] >= this.settings.framesToWin) {
       this.matchWinner = winner;
       this.turn = { kind: 'match-over', winner };

@@ -134,7 +134,8 @@ export function applyExtension(state: MatchState, action: ExtensionAction): Resu
   }
   const draft = new Draft(state, action.type, action.player);
   draft.verdict = 'no-penalty';
-  draft.extensionsUsed[action.player] = used + 1;
+  draft.extensionsUsed =
+    action.player === 0 ? [used + 1, draft.extensionsUsed[1]] : [draft.extensionsUsed[0], used + 1];
   draft.say(reasons.extension(action.player, clock.extensionsPerFrame - used - 1));
   return ok(draft);
 }
@@ -170,7 +171,7 @@ export function applyInterference(
     if (white === undefined) break;
     draft.shelf(owner).splice(index, 1, white);
     draft.removeFromTable([white]);
-    draft.shelved.push({ ball: white, player: owner });
+    draft.shelved = [...draft.shelved, { ball: white, player: owner }];
     exchanged = { from: white, to: owner };
   }
   draft.rackWhites(draft.table.filter((ball) => ball !== COLOURED));

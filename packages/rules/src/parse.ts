@@ -19,6 +19,34 @@ import {
 } from './facts.js';
 import type { Call, Player } from './state.js';
 
+/** Allowed keys, hoisted so that parsing allocates no key lists. */
+const SHOT_FIELDS = [
+  'type',
+  'player',
+  'cueBall',
+  'call',
+  'placement',
+  'facts',
+  'events',
+  'strokeFouls',
+  'stroke',
+  'frozenBalls',
+  'positions',
+  'note',
+];
+const FIELDS_X_Y = ['x', 'y'];
+const FIELDS_BALL_POCKET = ['ball', 'pocket'];
+const FIELDS_NEARESTBALL_GAPMM_ANGLEDEG = ['nearestBall', 'gapMm', 'angleDeg'];
+const EVENT_CONTACT_FIELDS = ['type', 'balls'];
+const EVENT_POCKET_FIELDS = ['type', 'ball', 'pocket'];
+const EVENT_BALL_FIELDS = ['type', 'ball'];
+const FIELDS_PLAYER_BALL = ['type', 'player', 'ball', 'note'];
+const FIELDS_PLAYER_OPTION = ['type', 'player', 'option', 'note'];
+const FIELDS_WINNER_FIRST = ['type', 'winner', 'first', 'note'];
+const FIELDS_PLAYER_FOUL = ['type', 'player', 'foul', 'note'];
+const FIELDS_RESTORABLE = ['type', 'restorable', 'note'];
+const FIELDS_PLAYER = ['type', 'player', 'note'];
+
 /** Thrown inside the parser only, caught at its boundary: keeps each check a single line. */
 class ParseError {
   constructor(readonly error: RefereeError) {}
@@ -94,7 +122,7 @@ function finite(value: unknown, field: string): number {
 }
 
 export function point(value: unknown, field: string): Point {
-  const p = record(value, field, ['x', 'y']);
+  const p = record(value, field, FIELDS_X_Y);
   return { x: finite(p.x, `${field}.x`), y: finite(p.y, `${field}.y`) };
 }
 
@@ -112,7 +140,7 @@ export function positions(value: unknown, field: string): Record<string, Point> 
 
 function call(value: unknown, field: string): Call | null {
   if (value === null || value === undefined) return null;
-  const c = record(value, field, ['ball', 'pocket']);
+  const c = record(value, field, FIELDS_BALL_POCKET);
   return { ball: ball(c.ball, `${field}.ball`), pocket: pocket(c.pocket, `${field}.pocket`) };
 }
 
@@ -128,7 +156,7 @@ function strokeFouls(value: unknown, field: string): StrokeFoul[] {
 
 function stroke(value: unknown, field: string): StrokeGeometry | null {
   if (value === null || value === undefined) return null;
-  const s = record(value, field, ['nearestBall', 'gapMm', 'angleDeg']);
+  const s = record(value, field, FIELDS_NEARESTBALL_GAPMM_ANGLEDEG);
   const gapMm = finite(s.gapMm, `${field}.gapMm`);
   const angleDeg = finite(s.angleDeg, `${field}.angleDeg`);
   if (gapMm < 0) fail(`${field}.gapMm`, 'must not be negative');
@@ -144,7 +172,7 @@ function facts(value: unknown, field: string): ShotFacts {
     f.pocketed === undefined
       ? []
       : array(f.pocketed, `${field}.pocketed`).map((entry, i) => {
-          const p = record(entry, `${field}.pocketed[${i}]`, ['ball', 'pocket']);
+          const p = record(entry, `${field}.pocketed[${i}]`, FIELDS_BALL_POCKET);
           return {
             ball: ball(p.ball, `${field}.pocketed[${i}].ball`),
             pocket: pocket(p.pocket, `${field}.pocketed[${i}].pocket`),
@@ -181,20 +209,20 @@ function event(value: unknown, field: string): ShotEvent {
   const type = value.type;
   switch (type) {
     case 'contact': {
-      const e = record(value, field, ['type', 'balls']);
+      const e = record(value, field, EVENT_CONTACT_FIELDS);
       const pair = array(e.balls, `${field}.balls`);
       if (pair.length !== 2) fail(`${field}.balls`, 'must name exactly two balls');
       return { type, balls: [ball(pair[0], `${field}.balls[0]`), ball(pair[1], `${field}.balls[1]`)] };
     }
     case 'pocket': {
-      const e = record(value, field, ['type', 'ball', 'pocket']);
+      const e = record(value, field, EVENT_POCKET_FIELDS);
       return { type, ball: ball(e.ball, `${field}.ball`), pocket: pocket(e.pocket, `${field}.pocket`) };
     }
     case 'cushion':
     case 'off-table':
     case 'house-line':
     case 'centre-line': {
-      const e = record(value, field, ['type', 'ball']);
+      const e = record(value, field, EVENT_BALL_FIELDS);
       return { type, ball: ball(e.ball, `${field}.ball`) };
     }
     default:
@@ -236,20 +264,7 @@ export function parseAction(
     const type = input.type;
     switch (type) {
       case 'shot': {
-        const a = record(input, '', [
-          'type',
-          'player',
-          'cueBall',
-          'call',
-          'placement',
-          'facts',
-          'events',
-          'strokeFouls',
-          'stroke',
-          'frozenBalls',
-          'positions',
-          'note',
-        ]);
+        const a = record(input, '', SHOT_FIELDS);
         let cueBall: BallId;
         if (a.cueBall === undefined) {
           if (defaultCueBall === null)
@@ -268,31 +283,31 @@ export function parseAction(
       }
       case 'penalty-ball':
       case 'exchange-ball': {
-        const a = record(input, '', ['type', 'player', 'ball', 'note']);
+        const a = record(input, '', FIELDS_PLAYER_BALL);
         return ok({ type, player: player(a.player, 'player'), ball: ball(a.ball, 'ball') });
       }
       case 'dynamic-option': {
-        const a = record(input, '', ['type', 'player', 'option', 'note']);
+        const a = record(input, '', FIELDS_PLAYER_OPTION);
         if (a.option !== 1 && a.option !== 2) fail('option', 'must be 1 (take a ball) or 2 (penalty shot)');
         return ok({ type, player: player(a.player, 'player'), option: a.option });
       }
       case 'lag': {
-        const a = record(input, '', ['type', 'winner', 'first', 'note']);
+        const a = record(input, '', FIELDS_WINNER_FIRST);
         const winner = player(a.winner, 'winner');
         return ok({ type, winner, first: a.first === undefined ? winner : player(a.first, 'first') });
       }
       case 'foul': {
-        const a = record(input, '', ['type', 'player', 'foul', 'note']);
+        const a = record(input, '', FIELDS_PLAYER_FOUL);
         if (!(EVENT_FOULS as readonly unknown[]).includes(a.foul))
           fail('foul', `must be one of ${EVENT_FOULS.join(', ')}`);
         return ok({ type, player: player(a.player, 'player'), foul: a.foul as (typeof EVENT_FOULS)[number] });
       }
       case 'interference': {
-        const a = record(input, '', ['type', 'restorable', 'note']);
+        const a = record(input, '', FIELDS_RESTORABLE);
         return ok({ type, restorable: bool(a.restorable, 'restorable') });
       }
       case 'extension': {
-        const a = record(input, '', ['type', 'player', 'note']);
+        const a = record(input, '', FIELDS_PLAYER);
         return ok({ type, player: player(a.player, 'player') });
       }
       default:

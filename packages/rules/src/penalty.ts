@@ -166,8 +166,7 @@ export function startPlayOff(draft: Draft): void {
       if (index >= 0) draft.shelf(owner).splice(index, 1);
     }
     // It scored and stays scored (5.7 keeps 70:70); it only leaves the shelf for the back spot.
-    const entry = draft.shelved.findIndex((shelved) => shelved.ball === ball);
-    if (entry >= 0) draft.shelved.splice(entry, 1);
+    draft.shelved = draft.shelved.filter((shelved) => shelved.ball !== ball);
     draft.respot([ball]);
   }
   draft.say(reasons.playOffStart(ball));

@@ -183,7 +183,7 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
     case 'free': {
       // Free 5.4–5.5, 6: every ball that falls on a legal shot scores one, the cue ball too.
       for (const ball of pocketed) draft.toShelf(striker, ball);
-      draft.scored.push(...pocketed);
+      draft.addScored(pocketed);
       if (pocketed.length > 0) {
         draft.addPoints(striker, pocketed.length);
         draft.say(reasons.scored(striker, pocketed, pocketed.length, variant));
@@ -204,7 +204,7 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
       const objects = pocketed.filter((ball) => ball !== COLOURED);
       const cuePocketed = pocketed.includes(COLOURED);
       for (const ball of objects) draft.toShelf(striker, ball);
-      draft.scored.push(...objects);
+      draft.addScored(objects);
       if (cuePocketed) draft.removeFromTable([COLOURED]);
       if (variant === 'dynamic' && turn.terms.objectBallsOnly && cuePocketed) {
         // Dynamic 5.2: on a premium (or option-2 penalty) shot the falling cue ball does not count.
@@ -236,7 +236,7 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
         }
       }
       if (cuePocketed) {
-        draft.scored.push(COLOURED);
+        draft.addScored([COLOURED]);
         draft.say(reasons.svoyak(variant));
         const premium: ShotTerms = {
           kind: 'premium',
@@ -303,7 +303,7 @@ function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: S
     draft.toShelf(striker, ball);
     points += classicValue(ball);
   }
-  draft.scored.push(...objects);
+  draft.addScored(objects);
   draft.lastPocketed = objects[objects.length - 1]!;
   const cleared = draft.table.every((ball) => ball === COLOURED);
   if (cleared) points += 10;
