@@ -12,11 +12,13 @@ export { type Boundary, boundaryOf } from './boundary.js';
 export type { SimEvent, SimEventType } from './events.js';
 export { detExp, sinCosDeg } from './math/det.js';
 export { DEFAULT_PARAMS, PARAM_NAMES, type PhysicsParams } from './params.js';
+export { CUSHION_MODELS, type CushionModel, type CushionResolver } from './resolve.js';
 export {
   type BallSetup,
   type EventCapFailure,
   type Simulation,
   type SimulationFailure,
+  type SimulationOptions,
   simulate,
 } from './simulate.js';
 export { type BallState, MOTION_STATES, type MotionState } from './state.js';

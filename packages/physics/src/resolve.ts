@@ -307,3 +307,40 @@ export function resolveTableBounce(s: Float64Array, i: number, p: PhysicsParams)
   s[o + VZ] = 0;
   return false;
 }
+
+/**
+ * The simplest cushion: a frictionless reflection, the normal speed reversed times e_c, the
+ * tangential speed and the spin unchanged (research §4.1 item 7, V22). For tests and comparison.
+ */
+export function resolveCushionMirror(
+  s: Float64Array,
+  i: number,
+  nx: number,
+  ny: number,
+  p: PhysicsParams,
+  _keepVertical: boolean,
+): boolean {
+  const o = i * STRIDE;
+  const approach = -(s[o + VX]! * nx + s[o + VY]! * ny);
+  if (approach <= 0) return false;
+  s[o + VX] = s[o + VX]! + (1 + p.eCushion) * approach * nx;
+  s[o + VY] = s[o + VY]! + (1 + p.eCushion) * approach * ny;
+  return true;
+}
+
+/** A ball–cushion model: resolves the contact, or returns false if the ball is not moving into it. */
+export type CushionResolver = (
+  s: Float64Array,
+  i: number,
+  nx: number,
+  ny: number,
+  p: PhysicsParams,
+  keepVertical: boolean,
+) => boolean;
+
+/** The cushion models by name; `han-2005` is the default. */
+export const CUSHION_MODELS = Object.freeze({
+  'han-2005': resolveCushion as CushionResolver,
+  mirror: resolveCushionMirror as CushionResolver,
+});
+export type CushionModel = keyof typeof CUSHION_MODELS;

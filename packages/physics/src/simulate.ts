@@ -15,10 +15,11 @@ import { firstRootQuartic as firstRootInInterval } from './math/roots.js';
 import { advance, halfAcceleration, settle, transition, transitionTime } from './motion.js';
 import type { PhysicsParams } from './params.js';
 import {
+  CUSHION_MODELS,
+  type CushionModel,
   closingSpeed,
   finishSlide,
   resolveBallBall,
-  resolveCushion,
   resolveSlowContact,
   resolveTableBounce,
   settleCluster,
@@ -100,12 +101,19 @@ const B_POCKET = 3;
 const B_LANDING = 4;
 const B_OVER_RAIL = 5;
 
+export interface SimulationOptions {
+  /** The ball–cushion (and jaw) model, by name (default `han-2005`). */
+  readonly cushionModel?: CushionModel;
+}
+
 export function simulate(
   input: readonly BallSetup[],
   strike: Strike | null,
   boundary: Boundary,
   p: PhysicsParams,
+  options: SimulationOptions = {},
 ): Result<Simulation, SimulationFailure> {
+  const resolveCushion = CUSHION_MODELS[options.cushionModel ?? 'han-2005'];
   const invalid = validateShot(input, strike, boundary, p);
   if (invalid !== null) return err(invalid);
   // Work in ball-id order, so that ties and sums never depend on the order of the input array.
