@@ -3,26 +3,15 @@
  * Each spawn costs about half a second (tsx compiles the sources), so the assertions are grouped:
  * fourteen spawns in all.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import type { SpawnSyncReturns } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pyramid, ROOT } from './support.js';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-const BIN = join('apps', 'cli', 'bin', 'pyramid.js');
 const RECORDS = join('examples', 'records');
 const VARIANTS = ['free', 'combined', 'dynamic', 'classic'] as const;
-
-function pyramid(args: readonly string[], input?: string): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    input: input ?? '',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 30_000,
-  });
-}
 
 interface JsonOutput {
   rulings: { index: number; action: unknown; ruling: { verdict: string; explanation: { en: string } } }[];

@@ -3,34 +3,11 @@
  * errors, and the pieces of the human output (names in the referee's sentences, the table picture).
  */
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../src/io.js';
-import { main } from '../src/main.js';
 import { drawTable } from '../src/table-art.js';
 import { personalise, style } from '../src/text.js';
+import { runInProcess } from './support.js';
 
-function recorder(): { io: Io; out: () => string; err: () => string } {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    isTTY: false,
-    colour: false,
-    readStdin: async () => '',
-    sleep: async () => {},
-  };
-  return { io, out: () => out, err: () => err };
-}
-
-async function run(argv: string[]) {
-  const { io, out, err } = recorder();
-  const status = await main(argv, io);
-  return { status, out: out(), err: err() };
-}
+const run = (argv: string[]) => runInProcess(argv);
 
 describe('pyramid (in-process)', () => {
   it('--help lists the commands and examples, and exits 0', async () => {

@@ -4,27 +4,9 @@
  * tables and with parameter overrides run.
  */
 import { describe, expect, it } from 'vitest';
-import type { Io } from '../src/io.js';
-import { main } from '../src/main.js';
+import { runInProcess } from './support.js';
 
-async function run(argv: string[], stdin = '') {
-  let out = '';
-  let err = '';
-  const io: Io = {
-    out: (text) => {
-      out += text;
-    },
-    err: (text) => {
-      err += text;
-    },
-    isTTY: false,
-    colour: false,
-    readStdin: async () => stdin,
-    sleep: async () => {},
-  };
-  const status = await main(argv, io);
-  return { status, out, err };
-}
+const run = runInProcess;
 
 type Shot = Record<string, unknown> & {
   balls: Record<string, unknown>[];

@@ -3,24 +3,12 @@
  * root. Spawns are slow (tsx compiles the sources each time), so there are seven; the many kinds of
  * bad input are checked in-process in simulate-input.test.ts.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pyramid, ROOT } from './support.js';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-const BIN = join('apps', 'cli', 'bin', 'pyramid.js');
 const SHOTS = join('examples', 'shots');
-
-function pyramid(args: readonly string[], input?: string): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    input: input ?? '',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 30_000,
-  });
-}
 
 interface Output {
   events: { type: string; t: number; ball?: number; balls?: number[]; pocket?: string }[];

@@ -10,7 +10,7 @@ import { foulReason, reasons } from './explain.js';
 import type { ShotFacts, StrokeFoul } from './facts.js';
 import { penalise, setShot, startPlayOff } from './penalty.js';
 import { objectBalls, SPEC } from './position.js';
-import type { FoulCode } from './ruling.js';
+import { FOUL_CODES, type FoulCode } from './ruling.js';
 import { other, type Player, type ShotTerms, type ShotTurn } from './state.js';
 
 const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
@@ -22,22 +22,8 @@ const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
   push: '29.1(8)',
 };
 
-const FOUL_ORDER: readonly FoulCode[] = [
-  '29.1(1)',
-  '29.1(2)',
-  '29.1(3)',
-  '29.1(4)',
-  '29.1(5)',
-  '29.1(6)',
-  '29.1(7)',
-  '29.1(8)',
-  '29.1(9)',
-  '29.1(10)',
-  '29.1(11)',
-  '29.1(12)',
-  'from-house',
-  'classic-5.5',
-];
+/** Fouls are listed in the order of §29.1, then the two outside it (ruling.ts). */
+const FOUL_ORDER: readonly FoulCode[] = FOUL_CODES;
 
 /** The first object ball contacted, counting a frozen ball when the п.5.3 setting says so. */
 function firstContactOf(draft: Draft, facts: ShotFacts): BallId | null {
