@@ -6,6 +6,7 @@
  * const dice = new Random(42); // same seed, same numbers, on every run
  */
 export { assertNever, invariant } from './assert.js';
+export { detExp, sinCosDeg } from './detmath.js';
 export { canonicalJson, hashJson, hashString } from './hash.js';
 export { nextUint32, Random, type RandomState, seedRandom } from './random.js';
 export { err, ok, type Result } from './result.js';

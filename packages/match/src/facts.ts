@@ -86,7 +86,7 @@ function frozenTo(cueBall: BallId, start: ReadonlyMap<BallId, Point>, diameterMm
   const frozen: BallId[] = [];
   for (const [id, at] of start) {
     if (id === cueBall) continue;
-    const gap = Math.hypot(at.x - cue.x, at.y - cue.y) - diameterMm;
+    const gap = Math.sqrt((at.x - cue.x) * (at.x - cue.x) + (at.y - cue.y) * (at.y - cue.y)) - diameterMm;
     if (gap <= FROZEN_GAP_MM) frozen.push(id);
   }
   return frozen.sort((a, b) => a - b);
@@ -105,7 +105,7 @@ function strokeGeometry(
   let nearest: { ball: BallId; distance: number; at: Point } | null = null;
   for (const [id, at] of start) {
     if (id === options.cueBall) continue;
-    const distance = Math.hypot(at.x - cue.x, at.y - cue.y);
+    const distance = Math.sqrt((at.x - cue.x) * (at.x - cue.x) + (at.y - cue.y) * (at.y - cue.y));
     if (
       nearest === null ||
       distance < nearest.distance ||
@@ -126,7 +126,7 @@ function strokeGeometry(
 function cueDirection(strike: Strike): [number, number] {
   const direction = strike.direction;
   if (direction !== undefined) {
-    const length = Math.hypot(direction.x, direction.y);
+    const length = Math.sqrt(direction.x * direction.x + direction.y * direction.y);
     return [direction.y / length, direction.x / length];
   }
   return sinCosDeg(strike.angleDeg ?? 0);

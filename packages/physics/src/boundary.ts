@@ -34,7 +34,7 @@ export function boundaryOf(geometry: TableGeometry): Boundary {
     segments[o + 3] = c.b.y * mm;
     segments[o + 4] = c.normal.x;
     segments[o + 5] = c.normal.y;
-    segments[o + 6] = Math.sqrt((c.b.x - c.a.x) ** 2 + (c.b.y - c.a.y) ** 2) * mm;
+    segments[o + 6] = Math.sqrt((c.b.x - c.a.x) * (c.b.x - c.a.x) + (c.b.y - c.a.y) * (c.b.y - c.a.y)) * mm;
   });
   const jaws = new Float64Array(geometry.jaws.length * CIRCLE_STRIDE);
   geometry.jaws.forEach((j, k) => {

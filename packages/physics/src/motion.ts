@@ -39,11 +39,13 @@ export function transitionTime(s: Float64Array, i: number, code: number, p: Phys
   const o = i * STRIDE;
   switch (code) {
     case SLIDING: {
-      const u = Math.sqrt(slipX(s, o, p.R) ** 2 + slipY(s, o, p.R) ** 2);
+      const ux = slipX(s, o, p.R);
+      const uy = slipY(s, o, p.R);
+      const u = Math.sqrt(ux * ux + uy * uy);
       return (2 * u) / (7 * p.muSlide * p.g);
     }
     case ROLLING: {
-      const v = Math.sqrt(s[o + VX]! ** 2 + s[o + VY]! ** 2);
+      const v = Math.sqrt(s[o + VX]! * s[o + VX]! + s[o + VY]! * s[o + VY]!);
       return v / (p.muRoll * p.g);
     }
     case SPINNING:
@@ -165,7 +167,7 @@ export function settle(s: Float64Array, i: number, p: PhysicsParams): number {
   const o = i * STRIDE;
   s[o + Z] = p.R;
   s[o + VZ] = 0;
-  const speed = Math.sqrt(s[o + VX]! ** 2 + s[o + VY]! ** 2);
+  const speed = Math.sqrt(s[o + VX]! * s[o + VX]! + s[o + VY]! * s[o + VY]!);
   const ux = slipX(s, o, p.R);
   const uy = slipY(s, o, p.R);
   const slip = Math.sqrt(ux * ux + uy * uy);

@@ -46,7 +46,7 @@ export function strikeBall(strike: Strike, p: PhysicsParams): StrikeResult {
   let sinPhi: number;
   let cosPhi: number;
   if (strike.direction !== undefined) {
-    const len = Math.sqrt(strike.direction.x ** 2 + strike.direction.y ** 2);
+    const len = Math.sqrt(strike.direction.x * strike.direction.x + strike.direction.y * strike.direction.y);
     cosPhi = strike.direction.x / len;
     sinPhi = strike.direction.y / len;
   } else {
@@ -87,6 +87,7 @@ export function strikeBall(strike: Strike, p: PhysicsParams): StrikeResult {
   const hy = d[0] * sinS + d[1] * cosS;
   const v: [number, number, number] = [speed * hx, speed * hy, speed * d[2]];
   // atan of the small squirt angle by its series is not needed by the simulator; report tan's angle exactly enough.
-  const squirt = tanSquirt - tanSquirt ** 3 / 3 + tanSquirt ** 5 / 5;
+  const t2 = tanSquirt * tanSquirt;
+  const squirt = tanSquirt * (1 - t2 / 3 + (t2 * t2) / 5);
   return { v, w, miscue, squirt };
 }

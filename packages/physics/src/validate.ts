@@ -54,7 +54,7 @@ export function validateShot(
     }
     for (let j = 0; j < i; j++) {
       const o = balls[j]!;
-      if ((o.x - b.x) ** 2 + (o.y - b.y) ** 2 < touch * touch) {
+      if ((o.x - b.x) * (o.x - b.x) + (o.y - b.y) * (o.y - b.y) < touch * touch) {
         return fail(`balls[${i}]`, `ball ${b.id} overlaps ball ${o.id}`);
       }
     }

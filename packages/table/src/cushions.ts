@@ -61,6 +61,7 @@
  * The outline is walked counter-clockwise (x toward the back, y to the left is a right-handed plan), so
  * the playing area is on the LEFT of every piece and every segment normal is its left normal.
  */
+import { sinCosDeg } from '@pyramid/core';
 import { POCKET_IDS, type PocketId, pocketCentre } from './pockets.js';
 import { type Point, point } from './point.js';
 import { PRESET_12FT, type TablePreset, tableSpecOf } from './presets.js';
@@ -169,8 +170,6 @@ const POCKET_AXES: Readonly<Record<PocketId, Point>> = {
   BL: point(S, S),
   BR: point(S, -S),
 };
-
-const DEG = Math.PI / 180;
 
 /** One jaw of a pocket, on the side of the given nose. */
 interface JawSide {
@@ -283,7 +282,8 @@ function constructJaw(
   const corner = isCorner(pocket);
   const mouth = corner ? preset.cornerMouth : preset.middleMouth;
   const r = jawRadius(preset, pocket);
-  const alpha = (corner ? preset.cornerFacingAngle : preset.middleFacingAngle) * DEG;
+  // Deterministic sin/cos (@pyramid/core): the geometry must be the same bits in every engine.
+  const [sinAlpha, cosAlpha] = sinCosDeg(corner ? preset.cornerFacingAngle : preset.middleFacingAngle);
   const corridor = corner ? preset.cornerCorridor : preset.middleCorridor;
   // The nose lies behind P (incoming walk) or ahead of it (outgoing); t points across the axis to it.
   const toNose = incoming ? scale(noseDirection, -1) : noseDirection;
@@ -294,17 +294,17 @@ function constructJaw(
   const b = mouth / 2 + r;
   const a = (-r - b * dot(n, t)) / nu;
   const centre = add(p, add(scale(u, a), scale(t, b)));
-  const w = add(scale(u, Math.cos(alpha)), scale(t, Math.sin(alpha)));
+  const w = add(scale(u, cosAlpha), scale(t, sinAlpha));
   // The facing's normal toward the axis (perpendicular to w); the rounding touches the facing there.
-  const facingNormal = add(scale(u, Math.sin(alpha)), scale(t, -Math.cos(alpha)));
+  const facingNormal = add(scale(u, sinAlpha), scale(t, -cosAlpha));
   const onFacing = add(centre, scale(facingNormal, r));
-  const wallDepth = corridor - r * Math.sin(alpha);
+  const wallDepth = corridor - r * sinAlpha;
   return {
     centre,
     onNose: add(centre, scale(n, r)),
     onFacing,
     // The facing leaves the tip r·sin α behind the mouth line and runs to the corridor's end.
-    facingEnd: wallDepth > 0 ? add(onFacing, scale(w, wallDepth / Math.cos(alpha))) : onFacing,
+    facingEnd: wallDepth > 0 ? add(onFacing, scale(w, wallDepth / cosAlpha)) : onFacing,
   };
 }
 
@@ -394,7 +394,7 @@ function cross(p: Point, q: Point): number {
 }
 
 function unit(p: Point): Point {
-  const length = Math.hypot(p.x, p.y);
+  const length = Math.sqrt(p.x * p.x + p.y * p.y);
   return point(p.x / length, p.y / length);
 }
 

@@ -245,7 +245,9 @@ const UNVERIFIED = `${TRADE}; no standard found, unverified (physics-research.md
 function tradePreset(size: TradeSize): TablePreset {
   const small = size.feet <= 8;
   const ballDiameter = small ? BALL_60 : BALL_68;
-  const ballMass = small ? Math.round(MASS_68 * (BALL_60 / BALL_68) ** 3) : MASS_68;
+  const ballMass = small
+    ? Math.round(MASS_68 * (BALL_60 / BALL_68) * (BALL_60 / BALL_68) * (BALL_60 / BALL_68))
+    : MASS_68;
   const cushionNoseHeight = small ? (NOSE_68 * BALL_60) / BALL_68 : NOSE_68;
   const scaled =
     'assumption: not standardised for small tables; general-rules.md §5 (L) scales mouths with the ball';
