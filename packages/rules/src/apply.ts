@@ -55,8 +55,7 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
       if (!checked.ok) return checked;
       const draft = new Draft(state, 'shot', action.player);
       judgeShot(draft, turn, action, checked.value);
-      drafted = ok(draft);
-      break;
+      return ok(draft.finish());
     }
     case 'penalty-ball':
     case 'exchange-ball':

@@ -27,12 +27,15 @@ export function ballName(ball: BallId, lang: 'ru' | 'en'): string {
   return lang === 'ru' ? `шар ${ball}` : `ball ${ball}`;
 }
 
+// Both sort a copy made by `slice`, which is sized exactly (a spread copy reserves room to grow,
+// and the sorted lists end up in the states the referee returns).
+
 /** Sorted ascending, as the referee keeps every set of balls (and re-spots them, п.25 setting). */
-export function sortBalls(balls: Iterable<BallId>): BallId[] {
-  return [...balls].sort((a, b) => a - b);
+export function sortBalls(balls: readonly BallId[]): BallId[] {
+  return balls.slice().sort((a, b) => a - b);
 }
 
 /** п.25 product default: re-spot in ascending number order, the coloured ball last. */
-export function respotOrder(balls: Iterable<BallId>): BallId[] {
-  return [...balls].sort((a, b) => (a === COLOURED ? 16 : a) - (b === COLOURED ? 16 : b));
+export function respotOrder(balls: readonly BallId[]): BallId[] {
+  return balls.slice().sort((a, b) => (a === COLOURED ? 16 : a) - (b === COLOURED ? 16 : b));
 }

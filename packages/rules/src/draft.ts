@@ -13,11 +13,17 @@ import { type MatchState, other, type Player, type ShotTurn, type Turn } from '.
 import { targetScore } from './variant.js';
 
 const NONE: readonly never[] = Object.freeze([]);
+const NO_POINTS: readonly [number, number] = Object.freeze([0, 0] as const);
+
+/** `pair` with `amount` added to one player's entry, as a new pair. */
+function added(pair: readonly [number, number], player: Player, amount: number): [number, number] {
+  return player === 0 ? [pair[0] + amount, pair[1]] : [pair[0], pair[1] + amount];
+}
 
 export class Draft {
-  scores: [number, number];
-  shelves: [BallId[], BallId[]];
-  table: BallId[];
+  scores: readonly [number, number];
+  shelves: readonly [readonly BallId[], readonly BallId[]];
+  table: readonly BallId[];
   positions: Positions | null;
   turn: Turn;
   lastPocketed: BallId | null;
@@ -31,7 +37,8 @@ export class Draft {
   verdict: Verdict = 'legal';
   // Most rulings list no fouls, scores, shelvings or re-spots: they share one empty list until written.
   fouls: readonly FoulCode[] = NONE;
-  readonly points: [number, number] = [0, 0];
+  // Replaced, never written in place, like the scores: most rulings share the pair of zeros.
+  points: readonly [number, number] = NO_POINTS;
   scored: readonly BallId[] = NONE;
   shelved: readonly { ball: BallId; player: Player }[] = NONE;
   respotted: readonly Respot[] = NONE;
@@ -44,10 +51,11 @@ export class Draft {
     readonly action: ActionType,
     readonly player: Player | null,
   ) {
-    this.scores = [state.scores[0], state.scores[1]];
-    // Shelves are copied on first write (`shelf`); the table is replaced, never written in place.
-    this.shelves = [state.shelves[0] as BallId[], state.shelves[1] as BallId[]];
-    this.table = state.table as BallId[];
+    // The scores, the shelves and the table are replaced, never written in place: until a ruling
+    // changes them the new state shares them with the input state.
+    this.scores = state.scores;
+    this.shelves = state.shelves;
+    this.table = state.table;
     this.positions = state.positions;
     this.turn = state.turn;
     this.lastPocketed = state.lastPocketed;
@@ -77,8 +85,8 @@ export class Draft {
   }
 
   addPoints(player: Player, points: number): void {
-    this.scores[player] += points;
-    this.points[player] += points;
+    this.scores = added(this.scores, player, points);
+    this.points = added(this.points, player, points);
   }
 
   removeFromTable(balls: readonly BallId[]): void {
@@ -88,27 +96,22 @@ export class Draft {
   }
 
   putOnTable(ball: BallId, at: Point | null): void {
-    if (!this.table.includes(ball)) this.table = sortBalls([...this.table, ball]);
+    if (!this.table.includes(ball)) this.table = withBall(this.table, ball);
     if (this.positions !== null) {
       if (at === null) this.positions = null;
       else this.positions = { ...this.positions, [ball]: at };
     }
   }
 
-  /** A player's shelf, copied from the input state the first time it is written. */
-  shelf(player: Player): BallId[] {
-    if (!this.copiedShelves[player]) {
-      this.shelves[player] = this.shelves[player].slice();
-      this.copiedShelves[player] = true;
-    }
-    return this.shelves[player];
+  /** Replaces a player's shelf (shelves are never written in place). */
+  setShelf(player: Player, balls: readonly BallId[]): void {
+    this.shelves = player === 0 ? [balls, this.shelves[1]] : [this.shelves[0], balls];
   }
 
-  private readonly copiedShelves: [boolean, boolean] = [false, false];
-
   toShelf(player: Player, ball: BallId): void {
-    this.removeFromTable([ball]);
-    this.shelf(player).push(ball);
+    this.table = without(this.table, ball);
+    if (this.positions !== null) this.positions = withoutBalls(this.positions, [ball]);
+    this.setShelf(player, appended(this.shelves[player], ball));
     this.shelved = [...this.shelved, { ball, player }];
   }
 
@@ -129,7 +132,7 @@ export class Draft {
   /** Ends the frame: the match too if `framesToWin` is reached, otherwise the next frame is racked. */
   winFrame(winner: Player): void {
     this.frameWinner = winner;
-    this.finalScores = [this.scores[0], this.scores[1]];
+    this.finalScores = this.scores;
     this.say(reasons.frameWon(winner, this.scores));
     this.framesWon =
       winner === 0 ? [this.framesWon[0] + 1, this.framesWon[1]] : [this.framesWon[0], this.framesWon[1] + 1];
@@ -149,8 +152,6 @@ export class Draft {
     this.breaker = breaker;
     this.scores = [0, 0];
     this.shelves = [[], []];
-    this.copiedShelves[0] = true;
-    this.copiedShelves[1] = true;
     this.rackWhites(WHITE_BALLS);
     this.lastPocketed = null;
     this.playOff = false;
@@ -200,7 +201,7 @@ export class Draft {
       verdict: this.verdict,
       fouls: this.fouls,
       points: this.points,
-      scores: this.frameWinner === null ? this.scores : this.finalScores,
+      scores: this.finalScores ?? this.scores,
       scored: this.scored,
       shelved: this.shelved,
       respotted: this.respotted,
@@ -214,7 +215,38 @@ export class Draft {
   }
 
   /** The scores at the moment the frame was won (a new frame resets the live ones). */
-  finalScores: [number, number] = [0, 0];
+  finalScores: readonly [number, number] | null = null;
+}
+
+// The helpers below size their result exactly: an array grown by `push` or a spread reserves room
+// for sixteen more entries, and these lists end up in the states the referee returns.
+
+/** `balls` without `ball` (itself if `ball` is not among them). */
+function without(balls: readonly BallId[], ball: BallId): readonly BallId[] {
+  const index = balls.indexOf(ball);
+  if (index < 0) return balls;
+  const rest: BallId[] = new Array(balls.length - 1);
+  for (let i = 0; i < index; i++) rest[i] = balls[i]!;
+  for (let i = index + 1; i < balls.length; i++) rest[i - 1] = balls[i]!;
+  return rest;
+}
+
+/** `balls` with `ball` added at the end. */
+function appended(balls: readonly BallId[], ball: BallId): BallId[] {
+  const next: BallId[] = new Array(balls.length + 1);
+  for (let i = 0; i < balls.length; i++) next[i] = balls[i]!;
+  next[balls.length] = ball;
+  return next;
+}
+
+/** The ascending `table` with `ball` (not on it) added in its place. */
+function withBall(table: readonly BallId[], ball: BallId): BallId[] {
+  const next: BallId[] = new Array(table.length + 1);
+  let i = 0;
+  for (; i < table.length && table[i]! < ball; i++) next[i] = table[i]!;
+  next[i] = ball;
+  for (; i < table.length; i++) next[i + 1] = table[i]!;
+  return next;
 }
 
 export function breakTurn(player: Player): ShotTurn {

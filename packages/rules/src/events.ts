@@ -8,7 +8,7 @@ import { COLOURED } from './balls.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
-import { penalise } from './penalty.js';
+import { ordinaryTerms, penalise } from './penalty.js';
 import type { FoulCode } from './ruling.js';
 import type { MatchState, ShotTerms } from './state.js';
 
@@ -105,13 +105,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
  */
 function nextTermsAfterEventFoul(state: MatchState, terms: ShotTerms): ShotTerms {
   if (terms.kind === 'break') return terms;
-  return {
-    kind: 'ordinary',
-    cueBall: state.variant === 'free' ? 'choose' : COLOURED,
-    inHand: null,
-    objectBallsOnly: false,
-    callRequired: state.variant === 'classic',
-  };
+  return ordinaryTerms(state.variant);
 }
 
 export function applyExtension(state: MatchState, action: ExtensionAction): Result<Draft, RefereeError> {
@@ -169,7 +163,9 @@ export function applyInterference(
     const whites = draft.table.filter((ball) => ball !== COLOURED);
     const white = whites[whites.length - 1];
     if (white === undefined) break;
-    draft.shelf(owner).splice(index, 1, white);
+    const shelf = draft.shelves[owner].slice();
+    shelf[index] = white;
+    draft.setShelf(owner, shelf);
     draft.removeFromTable([white]);
     draft.shelved = [...draft.shelved, { ball: white, player: owner }];
     exchanged = { from: white, to: owner };

@@ -4,12 +4,78 @@
  */
 import { assertNever } from '@pyramid/core';
 import { POCKET_NAMES, type PocketId } from '@pyramid/table';
-import { type BallId, ballName } from './balls.js';
-import type { FoulCode, Reason } from './ruling.js';
+import { ALL_BALLS, type BallId, ballName } from './balls.js';
+import { FOUL_CODES, type FoulCode, type Reason, type Ruling } from './ruling.js';
 import type { InHand, Player, ShotTerms, Turn } from './state.js';
-import { VARIANT_NAMES, type Variant } from './variant.js';
+import { VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
 
 const r = (cite: string, ru: string, en: string): Reason => ({ cite, ru, en });
+
+// Most reasons read the same on every ruling that gives them, or vary only with the player or the
+// variant: those are built once, frozen, and shared (rulings are never written to), together with
+// their quotation in an explanation, which spares the referee rebuilding the same strings on every
+// call.
+
+type Explanation = Ruling['explanation'];
+
+/** A reason as an explanation quotes it: `text [cite]` in each language. */
+const quote = (reason: Reason): Explanation => ({
+  ru: `${reason.ru} [${reason.cite}]`,
+  en: `${reason.en} [${reason.cite}]`,
+});
+
+/** The quotations of the shared reasons. */
+const QUOTED = new WeakMap<Reason, Explanation>();
+
+const quoted = (reason: Reason): Explanation => QUOTED.get(reason) ?? quote(reason);
+
+/** Freezes a reason for sharing between rulings and keeps its quotation with it. */
+function share(reason: Reason): Reason {
+  const shared = Object.freeze(reason);
+  QUOTED.set(shared, Object.freeze(quote(shared)));
+  return shared;
+}
+
+/** A reason that never varies. */
+function fixed(reason: Reason): () => Reason {
+  const shared = share(reason);
+  return () => shared;
+}
+
+/** A reason that varies with the player only. */
+function perPlayer(build: (player: Player) => Reason): (player: Player) => Reason {
+  const shared = [share(build(0)), share(build(1))] as const;
+  return (player) => shared[player];
+}
+
+/** A reason that varies with the variant only. */
+function perVariant(build: (variant: Variant) => Reason): (variant: Variant) => Reason {
+  const shared = {
+    free: share(build('free')),
+    combined: share(build('combined')),
+    dynamic: share(build('dynamic')),
+    classic: share(build('classic')),
+  };
+  return (variant) => shared[variant];
+}
+
+/** A reason that varies with the variant and the player only. */
+function perVariantAndPlayer(
+  build: (variant: Variant, player: Player) => Reason,
+): (variant: Variant, player: Player) => Reason {
+  const shared = {
+    free: perPlayer((player) => build('free', player)),
+    combined: perPlayer((player) => build('combined', player)),
+    dynamic: perPlayer((player) => build('dynamic', player)),
+    classic: perPlayer((player) => build('classic', player)),
+  };
+  return (variant, player) => shared[variant](player);
+}
+
+/** The variant's short name the citations use (`Free 6`, `Dynamic 7`): the first word of its English name. */
+const CITE_NAMES = Object.fromEntries(
+  VARIANTS.map((variant) => [variant, VARIANT_NAMES[variant].en.split(' ')[0]]),
+) as Record<Variant, string>;
 
 /** Russian pocket names after «в» take the accusative: «в левую угловую у дома». */
 const POCKET_RU_ACCUSATIVE: Readonly<Record<PocketId, string>> = {
@@ -21,14 +87,35 @@ const POCKET_RU_ACCUSATIVE: Readonly<Record<PocketId, string>> = {
   BR: 'правую угловую лузу у заднего борта',
 };
 
+/** Every ball's name in each language, built once: the reasons of most rulings name balls. */
+const BALL_NAMES = {
+  ru: ALL_BALLS.map((ball) => ballName(ball, 'ru')),
+  en: ALL_BALLS.map((ball) => ballName(ball, 'en')),
+};
+
+const nameOf = (ball: BallId, lang: 'ru' | 'en'): string => BALL_NAMES[lang][ball] ?? ballName(ball, lang);
+
 function list(balls: readonly BallId[], lang: 'ru' | 'en'): string {
-  return balls.map((ball) => ballName(ball, lang)).join(', ');
+  let text = '';
+  for (let i = 0; i < balls.length; i++)
+    text += i === 0 ? nameOf(balls[i]!, lang) : `, ${nameOf(balls[i]!, lang)}`;
+  return text;
 }
 
-const playerName = (player: Player, lang: 'ru' | 'en'): string =>
-  lang === 'ru' ? `Игрок ${player === 0 ? 'A' : 'B'}` : `Player ${player === 0 ? 'A' : 'B'}`;
+const PLAYER_NAMES = { ru: ['Игрок A', 'Игрок B'], en: ['Player A', 'Player B'] } as const;
+
+const playerName = (player: Player, lang: 'ru' | 'en'): string => PLAYER_NAMES[lang][player];
+
+/** Foul reasons by code, shared; 29.1(2) names a setting and is built on each call. */
+const FOUL_REASONS = Object.fromEntries(
+  FOUL_CODES.map((code) => [code, share(buildFoulReason(code))]),
+) as Record<FoulCode, Reason>;
 
 export function foulReason(code: FoulCode, breakMinBalls = 2): Reason {
+  return code === '29.1(2)' ? buildFoulReason(code, breakMinBalls) : FOUL_REASONS[code];
+}
+
+function buildFoulReason(code: FoulCode, breakMinBalls = 2): Reason {
   switch (code) {
     case '29.1(1)':
       return r(
@@ -126,31 +213,34 @@ export const reasons = {
       `Выставляются на линию выставления шаров: ${list(balls, 'ru')}.`,
       `Re-spotted on the spotting line: ${list(balls, 'en')}.`,
     ),
-  breakCorrect: (): Reason => r('п.12.1', 'Начальный удар выполнен правильно.', 'The break is correct.'),
+  breakCorrect: fixed(r('п.12.1', 'Начальный удар выполнен правильно.', 'The break is correct.')),
   scored: (player: Player, balls: readonly BallId[], points: number, variant: Variant): Reason =>
     r(
-      variant === 'classic' ? 'Classic 5.1, 5.3' : `${VARIANT_NAMES[variant].en.split(' ')[0]} 6, п.22.2`,
+      variant === 'classic' ? 'Classic 5.1, 5.3' : `${CITE_NAMES[variant]} 6, п.22.2`,
       `Правильно забиты: ${list(balls, 'ru')}; ${playerName(player, 'ru')} получает ${points} очк.`,
       `Correctly pocketed: ${list(balls, 'en')}; ${playerName(player, 'en')} scores ${points}.`,
     ),
-  lastBallBonus: (): Reason =>
+  lastBallBonus: fixed(
     r(
       'Classic 5.1',
       'К последнему прицельному шару прибавляется 10 очков.',
       'The last object ball on the table scores 10 extra points.',
     ),
-  continueVisit: (): Reason =>
+  ),
+  continueVisit: fixed(
     r(
       'п.10',
       'Шар забит — игрок продолжает игровой подход.',
       'A ball was pocketed: the player continues his visit.',
     ),
-  nothingPocketed: (variant: Variant): Reason =>
+  ),
+  nothingPocketed: perVariant((variant) =>
     r(
       variant === 'free' ? 'Free 5.3' : 'п.10',
       'Ни один шар не забит правильно — право удара переходит к сопернику.',
       'No ball was correctly pocketed: the turn passes to the opponent.',
     ),
+  ),
   svoyak: (variant: 'combined' | 'dynamic'): Reason =>
     variant === 'combined'
       ? r(
@@ -163,12 +253,13 @@ export const reasons = {
           'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки с любого места стола, при котором забивать можно только прицельный шар.',
           'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to his shelf and plays a premium shot from hand anywhere, on which only object balls may be pocketed.',
         ),
-  dynamicCueNotCounted: (): Reason =>
+  dynamicCueNotCounted: fixed(
     r(
       'Dynamic 5.2',
       'На ударе, при котором забивать можно только прицельный шар, биток упал: он не засчитывается, штраф не налагается; соперник играет с руки с любого места стола.',
       'On a shot where only object balls may be pocketed the cue ball fell: it does not count and there is no penalty; the opponent plays from hand anywhere on the table.',
     ),
+  ),
   unordered: (balls: readonly BallId[]): Reason =>
     r(
       'Classic 5.4, 6',
@@ -178,14 +269,14 @@ export const reasons = {
   calledBallMissed: (ball: BallId, pocket: PocketId): Reason =>
     r(
       'Classic 5.2, 5.3',
-      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_RU_ACCUSATIVE[pocket]}) не сыгран.`,
-      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en} pocket) was not pocketed.`,
+      `Заказанный шар (${nameOf(ball, 'ru')} в ${POCKET_RU_ACCUSATIVE[pocket]}) не сыгран.`,
+      `The called ball (${nameOf(ball, 'en')} in the ${POCKET_NAMES[pocket].en} pocket) was not pocketed.`,
     ),
   calledBallPocketed: (ball: BallId, pocket: PocketId): Reason =>
     r(
       'Classic 5.3',
-      `Заказанный шар (${ballName(ball, 'ru')} в ${POCKET_RU_ACCUSATIVE[pocket]}) сыгран правильно: засчитываются все упавшие шары.`,
-      `The called ball (${ballName(ball, 'en')} in the ${POCKET_NAMES[pocket].en} pocket) was pocketed: every ball that fell counts.`,
+      `Заказанный шар (${nameOf(ball, 'ru')} в ${POCKET_RU_ACCUSATIVE[pocket]}) сыгран правильно: засчитываются все упавшие шары.`,
+      `The called ball (${nameOf(ball, 'en')} in the ${POCKET_NAMES[pocket].en} pocket) was pocketed: every ball that fell counts.`,
     ),
   breakBallsNotCounted: (balls: readonly BallId[]): Reason =>
     r(
@@ -193,42 +284,47 @@ export const reasons = {
       `По настройке шары, забитые при разбое, не засчитываются и выставляются: ${list(balls, 'ru')}.`,
       `By setting, balls pocketed on the break do not count and are re-spotted: ${list(balls, 'en')}.`,
     ),
-  penaltyPoint: (variant: Variant, beneficiary: Player): Reason =>
+  penaltyPoint: perVariantAndPlayer((variant, beneficiary) =>
     r(
-      `${VARIANT_NAMES[variant].en.split(' ')[0]} 6`,
+      `${CITE_NAMES[variant]} 6`,
       `К счёту соперника нарушителя (${playerName(beneficiary, 'ru')}) прибавляется одно очко.`,
       `One point is added to the score of the offender's opponent (${playerName(beneficiary, 'en')}).`,
     ),
-  penaltyPointWithheld: (): Reason =>
+  ),
+  penaltyPointWithheld: fixed(
     r(
       'Free/Combined/Dynamic 6 (setting)',
       'По настройке восьмое очко не может быть получено за штраф: соперник получает только право удара.',
       'By setting the 8th point cannot come from a penalty: the opponent only gets the turn.',
     ),
-  penaltyBallDue: (variant: Variant, player: Player): Reason =>
+  ),
+  penaltyBallDue: perVariantAndPlayer((variant, player) =>
     r(
-      `${VARIANT_NAMES[variant].en.split(' ')[0]} 7`,
+      `${CITE_NAMES[variant]} 7`,
       `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору (после выставления шаров).`,
       `${playerName(player, 'en')} chooses a penalty ball to take from the table (after re-spotting).`,
     ),
-  dynamicOptionDue: (player: Player): Reason =>
+  ),
+  dynamicOptionDue: perPlayer((player) =>
     r(
       'Dynamic 7',
       `${playerName(player, 'ru')} выбирает: (1) снять любой шар на свою полку и играть из сложившейся позиции или (2) штрафной удар битком с любого места стола.`,
       `${playerName(player, 'en')} chooses: (1) take any ball to the shelf and play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table.`,
     ),
+  ),
   classicPenalty: (offender: Player, deducted: number): Reason =>
     r(
       'Classic 5.6',
       `С текущего счёта нарушителя (${playerName(offender, 'ru')}) списывается ${deducted} очк., к счёту соперника прибавляется 5 очков.`,
       `${deducted} points are deducted from the offender (${playerName(offender, 'en')}) and 5 added to the opponent.`,
     ),
-  classicFloor: (): Reason =>
+  classicFloor: fixed(
     r(
       'Classic 5.6 (setting)',
       'По настройке счёт не может быть отрицательным.',
       'By setting, a score cannot go below zero.',
     ),
+  ),
   cueBallInHandPasses: (where: InHand): Reason =>
     r(
       'п.22.3, п.26 (reading)',
@@ -247,18 +343,20 @@ export const reasons = {
           `Биток забит неправильно или выскочил: соперник производит штрафной удар с руки ${where === 'temporary-house' ? 'из временного дома' : 'из дома'}.`,
           `The cue ball was pocketed illegally or jumped: the opponent takes a penalty shot from hand from the ${where === 'temporary-house' ? 'temporary house' : 'house'}.`,
         ),
-  playFromPosition: (): Reason =>
+  playFromPosition: fixed(
     r(
       'п.10',
       'Соперник продолжает игру из сложившейся позиции.',
       'The opponent plays on from the position as it lies.',
     ),
-  temporaryHouse: (): Reason =>
+  ),
+  temporaryHouse: fixed(
     r(
       'п.21',
       'Все прицельные шары находятся в доме: удар производится из временного дома.',
       'Every object ball lies in the house: the shot is taken from the temporary house.',
     ),
+  ),
   frameWon: (player: Player, scores: readonly [number, number]): Reason =>
     r(
       '§1',
@@ -280,8 +378,8 @@ export const reasons = {
   playOffStart: (ball: BallId | null): Reason =>
     r(
       'Classic 5.7',
-      `Счёт 70:70: ${ball === null ? '' : `${ballName(ball, 'ru')} выставляется на заднюю отметку; `}право удара определяется розыгрышем, игра с руки из дома до забитого шара или штрафа.`,
-      `70:70: ${ball === null ? '' : `${ballName(ball, 'en')} goes back on the back spot; `}a lag decides who plays, from hand from the house, until a ball is pocketed or a foul.`,
+      `Счёт 70:70: ${ball === null ? '' : `${nameOf(ball, 'ru')} выставляется на заднюю отметку; `}право удара определяется розыгрышем, игра с руки из дома до забитого шара или штрафа.`,
+      `70:70: ${ball === null ? '' : `${nameOf(ball, 'en')} goes back on the back spot; `}a lag decides who plays, from hand from the house, until a ball is pocketed or a foul.`,
     ),
   playOffDecided: (winner: Player, byFoul: boolean): Reason =>
     r(
@@ -295,15 +393,15 @@ export const reasons = {
     ),
   penaltyBallTaken: (variant: Variant, player: Player, ball: BallId): Reason =>
     r(
-      `${VARIANT_NAMES[variant].en.split(' ')[0]} 7`,
-      `${playerName(player, 'ru')} снимает штрафной шар на свою полку: ${ballName(ball, 'ru')}.`,
-      `${playerName(player, 'en')} takes the penalty ball to the shelf: ${ballName(ball, 'en')}.`,
+      `${CITE_NAMES[variant]} 7`,
+      `${playerName(player, 'ru')} снимает штрафной шар на свою полку: ${nameOf(ball, 'ru')}.`,
+      `${playerName(player, 'en')} takes the penalty ball to the shelf: ${nameOf(ball, 'en')}.`,
     ),
   exchangeBallTaken: (player: Player, ball: BallId): Reason =>
     r(
       'Combined/Dynamic 5.2',
-      `${playerName(player, 'ru')} снимает ${ballName(ball, 'ru')} на свою полку взамен забитого битка.`,
-      `${playerName(player, 'en')} takes ${ballName(ball, 'en')} to the shelf in exchange for the pocketed cue ball.`,
+      `${playerName(player, 'ru')} снимает ${nameOf(ball, 'ru')} на свою полку взамен забитого битка.`,
+      `${playerName(player, 'en')} takes ${nameOf(ball, 'en')} to the shelf in exchange for the pocketed cue ball.`,
     ),
   dynamicOption: (option: 1 | 2): Reason =>
     option === 1
@@ -323,36 +421,40 @@ export const reasons = {
       `Розыгрыш выиграл ${playerName(winner, 'ru')}; первым играет ${playerName(first, 'ru')}.`,
       `${playerName(winner, 'en')} won the lag; ${playerName(first, 'en')} plays first.`,
     ),
-  interferenceRestored: (): Reason =>
+  interferenceRestored: fixed(
     r(
       '§27',
       'Вмешательство постороннего: шары возвращаются на исходные позиции, штраф не налагается, удар переигрывается.',
       'Interference by an outsider: the balls go back to where they were, no penalty, the shot is replayed.',
     ),
+  ),
   interferenceRerack: (exchanged: { from: BallId; to: Player } | null): Reason =>
     r(
       '§27',
-      `Положение восстановить невозможно: цветной шар в доме${exchanged ? ` (возвращён в игру взамен ${ballName(exchanged.from, 'ru')})` : ''}, белые шары устанавливаются пирамидой с вершиной на задней отметке, право удара разыгрывается, счёт сохраняется.`,
-      `The position cannot be restored: the coloured ball goes in the house${exchanged ? ` (returned to play in exchange for ${ballName(exchanged.from, 'en')})` : ''}, the white balls are racked with the apex on the back spot, a lag decides who breaks, the score stands.`,
+      `Положение восстановить невозможно: цветной шар в доме${exchanged ? ` (возвращён в игру взамен ${nameOf(exchanged.from, 'ru')})` : ''}, белые шары устанавливаются пирамидой с вершиной на задней отметке, право удара разыгрывается, счёт сохраняется.`,
+      `The position cannot be restored: the coloured ball goes in the house${exchanged ? ` (returned to play in exchange for ${nameOf(exchanged.from, 'en')})` : ''}, the white balls are racked with the apex on the back spot, a lag decides who breaks, the score stands.`,
     ),
-  afterFrameNoPenalty: (): Reason =>
+  afterFrameNoPenalty: fixed(
     r(
       'п.22.3',
       'Нарушение после того, как партия решена, не наказывается и не меняет результат.',
       'A breach after the frame has been decided is not penalised and does not change the result.',
     ),
-  touchAfterShot: (): Reason =>
+  ),
+  touchAfterShot: fixed(
     r(
       'п.22.3',
       'Нарушение после завершения удара: забитые шары засчитаны, штраф налагается; позиция восстанавливается, право удара переходит к сопернику.',
       'A breach after the shot ended: the pocketed balls stand, the penalty applies; the position is restored and the turn passes.',
     ),
-  strikerContinues: (): Reason =>
+  ),
+  strikerContinues: fixed(
     r(
       'п.28',
       'Нарушил игрок, не выполняющий удар: шар возвращается на место, игровой подход соперника продолжается.',
       "The non-striker offended: the ball is put back and the striker's visit continues.",
     ),
+  ),
   extension: (player: Player, left: number): Reason =>
     r(
       'п.26',
@@ -421,12 +523,15 @@ export function describeTurn(turn: Turn, lang: 'ru' | 'en'): string {
   }
 }
 
-export function joinReasons(list: readonly Reason[]): { ru: string; en: string } {
+/** The reasons joined into one explanation per language; a single shared reason's is shared too. */
+export function joinReasons(list: readonly Reason[]): Explanation {
+  if (list.length === 1) return quoted(list[0]!);
   let ru = '';
   let en = '';
-  for (const reason of list) {
-    ru += ru ? ` ${reason.ru} [${reason.cite}]` : `${reason.ru} [${reason.cite}]`;
-    en += en ? ` ${reason.en} [${reason.cite}]` : `${reason.en} [${reason.cite}]`;
+  for (let i = 0; i < list.length; i++) {
+    const { ru: ruText, en: enText } = quoted(list[i]!);
+    ru = i === 0 ? ruText : `${ru} ${ruText}`;
+    en = i === 0 ? enText : `${en} ${enText}`;
   }
   return { ru, en };
 }

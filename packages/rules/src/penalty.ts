@@ -9,6 +9,7 @@ import type { Draft } from './draft.js';
 import { reasons } from './explain.js';
 import { houseArea } from './position.js';
 import { type InHand, other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+import type { Variant } from './variant.js';
 
 export interface PenaltyTerms {
   /** What the non-offender plays when the cue ball stays on the bed. */
@@ -39,8 +40,39 @@ export function resolveShot(draft: Draft, turn: ShotTurn): ShotTurn {
   return { ...turn, terms: { ...turn.terms, inHand: area } };
 }
 
+/**
+ * An ordinary shot from the position: any cue ball in Free (5.1), the coloured ball elsewhere,
+ * with a call in Classic (5.2). Most rulings end in one, so each variant's terms, and its turn for
+ * each player, are built once, frozen, and shared by every state that needs them.
+ */
+export function ordinaryTerms(variant: Variant): ShotTerms {
+  return ORDINARY[variant].terms;
+}
+
+function buildOrdinary(cueBall: ShotTerms['cueBall'], callRequired: boolean) {
+  const terms: ShotTerms = Object.freeze({
+    kind: 'ordinary',
+    cueBall,
+    inHand: null,
+    objectBallsOnly: false,
+    callRequired,
+  });
+  const turn = (player: Player): ShotTurn => Object.freeze({ kind: 'shot', player, terms });
+  return { terms, turns: [turn(0), turn(1)] as const };
+}
+
+const ORDINARY = {
+  free: buildOrdinary('choose', false),
+  combined: buildOrdinary(COLOURED, false),
+  dynamic: buildOrdinary(COLOURED, false),
+  classic: buildOrdinary(COLOURED, true),
+};
+
 export function setShot(draft: Draft, player: Player, terms: ShotTerms): void {
-  draft.turn = resolveShot(draft, { kind: 'shot', player, terms });
+  // An ordinary shot is never in hand, so there is nothing to resolve: its turn is the shared one.
+  const ordinary = ORDINARY[draft.variant];
+  draft.turn =
+    terms === ordinary.terms ? ordinary.turns[player] : resolveShot(draft, { kind: 'shot', player, terms });
 }
 
 const penaltyFromHouse = (callRequired: boolean): ShotTerms => ({
@@ -163,7 +195,10 @@ export function startPlayOff(draft: Draft): void {
   if (ball !== null) {
     for (const owner of [0, 1] as const) {
       const index = draft.shelves[owner].indexOf(ball);
-      if (index >= 0) draft.shelf(owner).splice(index, 1);
+      if (index < 0) continue;
+      const shelf = draft.shelves[owner].slice();
+      shelf.splice(index, 1);
+      draft.setShelf(owner, shelf);
     }
     // It scored and stays scored (5.7 keeps 70:70); it only leaves the shelf for the back spot.
     draft.shelved = draft.shelved.filter((shelved) => shelved.ball !== ball);

@@ -7,10 +7,10 @@
 import { err, ok, type Result } from '@pyramid/core';
 import { isInHouse, POCKET_IDS, type Point } from '@pyramid/table';
 import type { ShotAction } from './actions.js';
-import { type BallId, ballName, COLOURED } from './balls.js';
+import { type BallId, ballName, COLOURED, isBallId } from './balls.js';
 import { type RefereeError, refereeError, who } from './errors.js';
-import { EMPTY_FACTS, factsFromEvents, type ShotFacts } from './facts.js';
-import { overlapping, placementAllowed, restsOnTable, SPEC, withoutBalls } from './position.js';
+import { factsFromEvents, type ShotEvent, type ShotFacts } from './facts.js';
+import { firstOverlap, overlapping, placementAllowed, restsOnTable, SPEC, withoutBalls } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
 
 const EVENT_SIDE_FIELDS = ['strokeFouls', 'stroke', 'frozenBalls', 'positions'];
@@ -106,36 +106,10 @@ export function checkShot(
   // Balls as 16-bit masks: the check runs on every shot the bots simulate.
   let onBedMask = terms.inHand === null ? 0 : 1 << cue;
   for (const ball of state.table) onBedMask |= 1 << ball;
-  const has = (ball: BallId) => ((onBedMask >> ball) & 1) === 1;
   const outcome = action.outcome;
-  const base = 'facts' in outcome ? 'facts' : 'events';
   if ('events' in outcome) {
-    let goneMask = 0;
-    for (let i = 0; i < outcome.events.length; i++) {
-      const event = outcome.events[i]!;
-      const balls = event.type === 'contact' ? event.balls : [event.ball];
-      for (let j = 0; j < balls.length; j++) {
-        const ball = balls[j]!;
-        const field = event.type === 'contact' ? `${base}[${i}].balls[${j}]` : `${base}[${i}].ball`;
-        if (!has(ball))
-          return err(refereeError('ball-not-on-table', field, `${ballName(ball, 'en')} is not on the table`));
-        if ((goneMask >> ball) & 1) {
-          return err(
-            refereeError(
-              event.type === 'pocket' || event.type === 'off-table'
-                ? 'ball-pocketed-twice'
-                : 'impossible-facts',
-              field,
-              `${ballName(ball, 'en')} already left the bed earlier in this shot`,
-            ),
-          );
-        }
-      }
-      if (event.type === 'contact' && event.balls[0] === event.balls[1]) {
-        return err(refereeError('impossible-facts', `${base}[${i}].balls`, 'a ball cannot touch itself'));
-      }
-      if (event.type === 'pocket' || event.type === 'off-table') goneMask |= 1 << event.ball;
-    }
+    const error = checkEvents(outcome.events, onBedMask);
+    if (error !== null) return err(error);
   }
   const given: ShotFacts =
     'facts' in outcome
@@ -156,195 +130,231 @@ export function checkShot(
     given.firstContact === null && state.settings.frozenBallCountsAsContact && given.frozenBalls.length > 0
       ? { ...given, firstContact: given.frozenBalls[0]! }
       : given;
-  // Field paths name the action's JSON: `facts.…`, or for derived facts the event list itself.
-  const fieldOf = (name: string) => {
-    if ('facts' in outcome) return `facts.${name}`;
-    return EVENT_SIDE_FIELDS.some((field) => name.startsWith(field)) ? name : 'events';
-  };
+  const error = checkFacts(facts, cue, onBedMask, 'facts' in outcome);
+  if (error !== null) return err(error);
+  if (facts.firstContactInHouse === null && facts.firstContact !== null && before !== null) {
+    return ok({ ...facts, firstContactInHouse: inHouseAt(before[facts.firstContact]) });
+  }
+  return ok(facts);
+}
 
-  if (facts.firstContact !== null) {
-    if (facts.firstContact === cue) {
-      return err(
-        refereeError(
-          'impossible-facts',
-          fieldOf('firstContact'),
-          'the cue ball cannot be its own first contact',
-        ),
+const has = (mask: number, ball: BallId): boolean => ((mask >> ball) & 1) === 1;
+
+/** Every ball an event names is on the bed, and none after it has left the bed. */
+function checkEvents(events: readonly ShotEvent[], onBedMask: number): RefereeError | null {
+  let goneMask = 0;
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i]!;
+    const balls = event.type === 'contact' ? event.balls : [event.ball];
+    for (let j = 0; j < balls.length; j++) {
+      const ball = balls[j]!;
+      const field = event.type === 'contact' ? `events[${i}].balls[${j}]` : `events[${i}].ball`;
+      if (!has(onBedMask, ball))
+        return refereeError('ball-not-on-table', field, `${ballName(ball, 'en')} is not on the table`);
+      if (has(goneMask, ball)) {
+        return refereeError(
+          event.type === 'pocket' || event.type === 'off-table' ? 'ball-pocketed-twice' : 'impossible-facts',
+          field,
+          `${ballName(ball, 'en')} already left the bed earlier in this shot`,
+        );
+      }
+    }
+    if (event.type === 'contact' && event.balls[0] === event.balls[1]) {
+      return refereeError('impossible-facts', `events[${i}].balls`, 'a ball cannot touch itself');
+    }
+    if (event.type === 'pocket' || event.type === 'off-table') goneMask |= 1 << event.ball;
+  }
+  return null;
+}
+
+/**
+ * Field paths name the action's JSON: `facts.…`, or for facts derived from events the event list
+ * itself (the side observations keep their own names). Built only when reporting an error.
+ */
+function factField(fromFacts: boolean, name: string): string {
+  if (fromFacts) return `facts.${name}`;
+  return EVENT_SIDE_FIELDS.some((field) => name.startsWith(field)) ? name : 'events';
+}
+
+/** The error for the first ball of the list `name` that is not on the bed before the shot, if any. */
+function ballOffBed(
+  name: string,
+  balls: readonly BallId[],
+  onBedMask: number,
+  fromFacts: boolean,
+): RefereeError | null {
+  for (let i = 0; i < balls.length; i++) {
+    if (!has(onBedMask, balls[i]!)) {
+      return refereeError(
+        'ball-not-on-table',
+        factField(fromFacts, `${name}[${i}]`),
+        `${ballName(balls[i]!, 'en')} is not on the table`,
       );
     }
-    if (!has(facts.firstContact)) {
-      return err(
-        refereeError(
-          'ball-not-on-table',
-          fieldOf('firstContact'),
-          `${ballName(facts.firstContact, 'en')} is not on the table`,
-        ),
+  }
+  return null;
+}
+
+/** Checks that the facts could have happened on a bed holding `onBedMask`; returns the first error. */
+function checkFacts(
+  facts: ShotFacts,
+  cue: BallId,
+  onBedMask: number,
+  fromFacts: boolean,
+): RefereeError | null {
+  if (facts.firstContact !== null) {
+    if (facts.firstContact === cue) {
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, 'firstContact'),
+        'the cue ball cannot be its own first contact',
+      );
+    }
+    if (!has(onBedMask, facts.firstContact)) {
+      return refereeError(
+        'ball-not-on-table',
+        factField(fromFacts, 'firstContact'),
+        `${ballName(facts.firstContact, 'en')} is not on the table`,
       );
     }
   }
   let goneMask = 0;
   for (let i = 0; i < facts.pocketed.length; i++) {
     const { ball, pocket } = facts.pocketed[i]!;
-    if (!has(ball))
-      return err(
-        refereeError(
-          'ball-not-on-table',
-          fieldOf(`pocketed[${i}].ball`),
-          `${ballName(ball, 'en')} is not on the table`,
-        ),
+    if (!has(onBedMask, ball)) {
+      return refereeError(
+        'ball-not-on-table',
+        factField(fromFacts, `pocketed[${i}].ball`),
+        `${ballName(ball, 'en')} is not on the table`,
       );
-    if ((goneMask >> ball) & 1)
-      return err(
-        refereeError(
-          'ball-pocketed-twice',
-          fieldOf(`pocketed[${i}].ball`),
-          `${ballName(ball, 'en')} is pocketed twice`,
-        ),
+    }
+    if (has(goneMask, ball)) {
+      return refereeError(
+        'ball-pocketed-twice',
+        factField(fromFacts, `pocketed[${i}].ball`),
+        `${ballName(ball, 'en')} is pocketed twice`,
       );
+    }
     if (!(POCKET_IDS as readonly string[]).includes(pocket)) {
-      return err(
-        refereeError(
-          'malformed-action',
-          fieldOf(`pocketed[${i}].pocket`),
-          `unknown pocket ${String(pocket)}`,
-        ),
+      return refereeError(
+        'malformed-action',
+        factField(fromFacts, `pocketed[${i}].pocket`),
+        `unknown pocket ${String(pocket)}`,
       );
     }
     goneMask |= 1 << ball;
   }
   for (let i = 0; i < facts.offTable.length; i++) {
     const ball = facts.offTable[i]!;
-    if (!has(ball))
-      return err(
-        refereeError(
-          'ball-not-on-table',
-          fieldOf(`offTable[${i}]`),
-          `${ballName(ball, 'en')} is not on the table`,
-        ),
+    if (!has(onBedMask, ball)) {
+      return refereeError(
+        'ball-not-on-table',
+        factField(fromFacts, `offTable[${i}]`),
+        `${ballName(ball, 'en')} is not on the table`,
       );
-    if ((goneMask >> ball) & 1) {
-      return err(
-        refereeError(
-          'ball-pocketed-twice',
-          fieldOf(`offTable[${i}]`),
-          `${ballName(ball, 'en')} already left the bed in this shot`,
-        ),
+    }
+    if (has(goneMask, ball)) {
+      return refereeError(
+        'ball-pocketed-twice',
+        factField(fromFacts, `offTable[${i}]`),
+        `${ballName(ball, 'en')} already left the bed in this shot`,
       );
     }
     goneMask |= 1 << ball;
   }
   if (facts.firstContact === null && facts.cushionsAfterContact.length > 0) {
-    return err(
-      refereeError(
-        'impossible-facts',
-        fieldOf('cushionsAfterContact'),
-        'cushion contacts after a first contact that did not happen',
-      ),
+    return refereeError(
+      'impossible-facts',
+      factField(fromFacts, 'cushionsAfterContact'),
+      'cushion contacts after a first contact that did not happen',
     );
   }
-  const listChecks: [string, readonly BallId[]][] = [
-    ['cushionsAfterContact', facts.cushionsAfterContact],
-    ['breakCushionBalls', facts.breakCushionBalls],
-    ['centreLineCrossed', facts.centreLineCrossed],
-    ['frozenBalls', facts.frozenBalls],
-  ];
-  for (const [name, balls] of listChecks) {
-    for (let i = 0; i < balls.length; i++) {
-      if (!has(balls[i]!)) {
-        return err(
-          refereeError(
-            'ball-not-on-table',
-            fieldOf(`${name}[${i}]`),
-            `${ballName(balls[i]!, 'en')} is not on the table`,
-          ),
-        );
-      }
-    }
-  }
+  const offBed =
+    ballOffBed('cushionsAfterContact', facts.cushionsAfterContact, onBedMask, fromFacts) ??
+    ballOffBed('breakCushionBalls', facts.breakCushionBalls, onBedMask, fromFacts) ??
+    ballOffBed('centreLineCrossed', facts.centreLineCrossed, onBedMask, fromFacts) ??
+    ballOffBed('frozenBalls', facts.frozenBalls, onBedMask, fromFacts);
+  if (offBed !== null) return offBed;
   for (let i = 0; i < facts.breakCushionBalls.length; i++) {
     const ball = facts.breakCushionBalls[i]!;
-    if (ball === cue)
-      return err(
-        refereeError(
-          'impossible-facts',
-          fieldOf(`breakCushionBalls[${i}]`),
-          'the cue ball is not an object ball',
-        ),
+    if (ball === cue) {
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, `breakCushionBalls[${i}]`),
+        'the cue ball is not an object ball',
       );
+    }
     if (facts.breakCushionBalls.indexOf(ball) !== i) {
-      return err(
-        refereeError(
-          'impossible-facts',
-          fieldOf(`breakCushionBalls[${i}]`),
-          `${ballName(ball, 'en')} is listed twice`,
-        ),
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, `breakCushionBalls[${i}]`),
+        `${ballName(ball, 'en')} is listed twice`,
       );
     }
   }
   if (facts.frozenBalls.includes(cue)) {
-    return err(
-      refereeError('impossible-facts', fieldOf('frozenBalls'), 'the cue ball cannot be frozen to itself'),
+    return refereeError(
+      'impossible-facts',
+      factField(fromFacts, 'frozenBalls'),
+      'the cue ball cannot be frozen to itself',
     );
   }
-  if (facts.stroke !== null && !has(facts.stroke.nearestBall)) {
-    return err(
-      refereeError(
-        'ball-not-on-table',
-        fieldOf('stroke.nearestBall'),
-        `${ballName(facts.stroke.nearestBall, 'en')} is not on the table`,
-      ),
+  if (facts.stroke !== null && !has(onBedMask, facts.stroke.nearestBall)) {
+    return refereeError(
+      'ball-not-on-table',
+      factField(fromFacts, 'stroke.nearestBall'),
+      `${ballName(facts.stroke.nearestBall, 'en')} is not on the table`,
     );
   }
-  if (facts.positions !== null) {
-    const remaining: BallId[] = [];
-    for (let ball = 0; ball <= 15; ball++) if (has(ball) && !((goneMask >> ball) & 1)) remaining.push(ball);
-    for (const ball of remaining) {
-      if (facts.positions[ball] === undefined) {
-        return err(
-          refereeError(
-            'impossible-facts',
-            fieldOf(`positions.${ball}`),
-            `${ballName(ball, 'en')} stays on the bed but has no position`,
-          ),
-        );
-      }
-    }
-    for (const [key, at] of Object.entries(facts.positions) as [string, Point][]) {
-      const ball = Number(key);
-      if (!remaining.includes(ball)) {
-        return err(
-          refereeError(
-            'impossible-facts',
-            fieldOf(`positions.${key}`),
-            `${ballName(ball, 'en')} is not on the bed after the shot`,
-          ),
-        );
-      }
-      if (!restsOnTable(at)) {
-        return err(
-          refereeError(
-            'impossible-facts',
-            fieldOf(`positions.${key}`),
-            `${ballName(ball, 'en')} lies outside the bed`,
-          ),
-        );
-      }
-      const hit = overlapping(facts.positions, at, ball);
-      if (hit !== null && hit > ball) {
-        return err(
-          refereeError(
-            'impossible-facts',
-            fieldOf(`positions.${key}`),
-            `${ballName(ball, 'en')} overlaps ${ballName(hit, 'en')}`,
-          ),
-        );
-      }
+  if (facts.positions !== null) return checkPositions(facts.positions, onBedMask & ~goneMask, fromFacts);
+  return null;
+}
+
+/** Rest positions: exactly the balls left on the bed (`remainingMask`), each on it and none overlapping. */
+function checkPositions(
+  positions: Readonly<Record<string, Point>>,
+  remainingMask: number,
+  fromFacts: boolean,
+): RefereeError | null {
+  for (let ball = 0; ball <= 15; ball++) {
+    if (has(remainingMask, ball) && positions[ball] === undefined) {
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, `positions.${ball}`),
+        `${ballName(ball, 'en')} stays on the bed but has no position`,
+      );
     }
   }
-  if (facts.firstContactInHouse === null && facts.firstContact !== null && before !== null) {
-    return ok({ ...facts, firstContactInHouse: inHouseAt(before[facts.firstContact]) });
+  const entries = Object.entries(positions) as [string, Point][];
+  // In the order of the keys, as `overlapping` would read them.
+  const placed = entries.map(([key, at]) => ({ ball: Number(key), at }));
+  for (const [key, at] of entries) {
+    const ball = Number(key);
+    // Keys of a typed action are not checked by the parser: anything but a ball id is off the bed.
+    if (!isBallId(ball) || !has(remainingMask, ball)) {
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, `positions.${key}`),
+        `${ballName(ball, 'en')} is not on the bed after the shot`,
+      );
+    }
+    if (!restsOnTable(at)) {
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, `positions.${key}`),
+        `${ballName(ball, 'en')} lies outside the bed`,
+      );
+    }
+    const hit = firstOverlap(placed, at, ball);
+    if (hit !== null && hit > ball) {
+      return refereeError(
+        'impossible-facts',
+        factField(fromFacts, `positions.${key}`),
+        `${ballName(ball, 'en')} overlaps ${ballName(hit, 'en')}`,
+      );
+    }
   }
-  return ok(facts === EMPTY_FACTS ? EMPTY_FACTS : facts);
+  return null;
 }
 
 function inHouseAt(at: Point | undefined): boolean | null {

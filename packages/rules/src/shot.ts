@@ -8,10 +8,10 @@ import { type BallId, COLOURED, classicValue, WHITE_BALLS } from './balls.js';
 import { breakTurn, type Draft } from './draft.js';
 import { foulReason, reasons } from './explain.js';
 import type { ShotFacts, StrokeFoul } from './facts.js';
-import { penalise, setShot, startPlayOff } from './penalty.js';
+import { ordinaryTerms, penalise, setShot, startPlayOff } from './penalty.js';
 import { objectBalls, SPEC } from './position.js';
 import { FOUL_CODES, type FoulCode } from './ruling.js';
-import { other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+import { type Call, other, type Player, type ShotTerms, type ShotTurn } from './state.js';
 
 const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
   'early-stroke': '29.1(3)',
@@ -47,30 +47,47 @@ function completed(draft: Draft, facts: ShotFacts): boolean {
   }
 }
 
-export function findFouls(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): FoulCode[] {
+/** Each foul's bit in a mask: `findFouls` collects fouls as bits, then lists them in FOUL_ORDER. */
+const FOUL_BITS = Object.fromEntries(FOUL_ORDER.map((code, i) => [code, 1 << i])) as Record<FoulCode, number>;
+
+/** Shared by every clean shot; rulings are never written to. */
+const NO_FOULS: readonly FoulCode[] = Object.freeze([]);
+
+/** Whether `ball` is among the pocketed balls. */
+function isPocketed(facts: ShotFacts, ball: BallId): boolean {
+  for (let i = 0; i < facts.pocketed.length; i++) if (facts.pocketed[i]!.ball === ball) return true;
+  return false;
+}
+
+export function findFouls(
+  draft: Draft,
+  turn: ShotTurn,
+  action: ShotAction,
+  facts: ShotFacts,
+): readonly FoulCode[] {
   const { terms } = turn;
   const { settings, variant } = draft;
   const cue = action.cueBall;
-  const found = new Set<FoulCode>();
-  for (const stroke of facts.strokeFouls) found.add(STROKE_FOUL_CODES[stroke]);
+  let found = 0;
+  for (let i = 0; i < facts.strokeFouls.length; i++)
+    found |= FOUL_BITS[STROKE_FOUL_CODES[facts.strokeFouls[i]!]];
   if (facts.stroke !== null) {
     // п.19.2: near a ball the stroke must make 45° or more with the line of centres.
     const radius = SPEC.ballDiameter / 2;
     if (facts.stroke.gapMm < settings.pushGapThreshold * radius && facts.stroke.angleDeg < 45)
-      found.add('29.1(8)');
+      found |= FOUL_BITS['29.1(8)'];
   }
   const first = firstContactOf(draft, facts);
   const isBreak = terms.kind === 'break';
-  if (first === null) found.add('29.1(1)');
+  if (first === null) found |= FOUL_BITS['29.1(1)'];
   if (isBreak) {
     if (facts.pocketed.length === 0 && facts.breakCushionBalls.length < settings.breakMinBallsToCushion) {
-      found.add('29.1(2)');
+      found |= FOUL_BITS['29.1(2)'];
     }
-    if (first === null) found.add('29.1(2)');
+    if (first === null) found |= FOUL_BITS['29.1(2)'];
   }
-  if (facts.offTable.length > 0) found.add('29.1(10)');
-  const cuePocketed = facts.pocketed.some((p) => p.ball === cue);
-  if (variant === 'classic' && cuePocketed) found.add('classic-5.5');
+  if (facts.offTable.length > 0) found |= FOUL_BITS['29.1(10)'];
+  if (variant === 'classic' && isPocketed(facts, cue)) found |= FOUL_BITS['classic-5.5'];
   if (
     terms.inHand === 'house' &&
     settings.fromHouseRestriction &&
@@ -78,23 +95,40 @@ export function findFouls(draft: Draft, turn: ShotTurn, action: ShotAction, fact
     !facts.cueBallLeftHouseFirst &&
     facts.firstContactInHouse === true
   ) {
-    found.add('from-house');
+    found |= FOUL_BITS['from-house'];
   }
   const waived = variant === 'classic' && settings.classicWaiveP20;
-  if (!isBreak && first !== null && !waived && !found.has('29.1(1)')) {
-    if (!pocketSatisfiesCompletion(draft, action, facts) && !completed(draft, facts)) found.add('29.1(9)');
+  if (!isBreak && first !== null && !waived && (found & FOUL_BITS['29.1(1)']) === 0) {
+    if (!pocketSatisfiesCompletion(draft, action, facts) && !completed(draft, facts))
+      found |= FOUL_BITS['29.1(9)'];
   }
-  return FOUL_ORDER.filter((code) => found.has(code));
+  if (found === 0) return NO_FOULS;
+  const fouls: FoulCode[] = [];
+  for (let i = 0; i < FOUL_ORDER.length; i++) if ((found >> i) & 1) fouls.push(FOUL_ORDER[i]!);
+  return fouls;
 }
 
 /** п.20 is met by a pocketed ball; in Classic by the called ball, or any object ball by setting. */
 function pocketSatisfiesCompletion(draft: Draft, action: ShotAction, facts: ShotFacts): boolean {
   if (facts.pocketed.length === 0) return false;
   if (draft.variant !== 'classic') return true;
-  const call = action.call;
-  if (call !== null && facts.pocketed.some((p) => p.ball === call.ball && p.pocket === call.pocket))
-    return true;
-  return draft.settings.classicUnorderedSatisfiesP20 && facts.pocketed.some((p) => p.ball !== action.cueBall);
+  if (action.call !== null && calledBallFell(facts, action.call)) return true;
+  return draft.settings.classicUnorderedSatisfiesP20 && !everyPocketed(facts, action.cueBall);
+}
+
+/** Whether every pocketed ball is `ball` (so no other ball fell). */
+function everyPocketed(facts: ShotFacts, ball: BallId): boolean {
+  for (let i = 0; i < facts.pocketed.length; i++) if (facts.pocketed[i]!.ball !== ball) return false;
+  return true;
+}
+
+/** Classic 5.3: the called ball fell into the called pocket. */
+function calledBallFell(facts: ShotFacts, call: Call): boolean {
+  for (let i = 0; i < facts.pocketed.length; i++) {
+    const p = facts.pocketed[i]!;
+    if (p.ball === call.ball && p.pocket === call.pocket) return true;
+  }
+  return false;
 }
 
 export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
@@ -107,7 +141,7 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
   else if (draft.positions !== null) draft.positions = null;
 
   const fouls = findFouls(draft, turn, action, facts);
-  const pocketedBalls = facts.pocketed.map((p) => p.ball);
+  const pocketed = pocketedBalls(facts);
   if (fouls.length > 0) {
     draft.fouls = fouls;
     for (const code of fouls) draft.say(foulReason(code, draft.settings.breakMinBallsToCushion));
@@ -122,26 +156,35 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
       rerackForBreak(draft, other(striker));
       return;
     }
-    if (pocketedBalls.length > 0) draft.say(reasons.voidPockets(pocketedBalls));
-    const leaving = [...pocketedBalls, ...facts.offTable];
+    if (pocketed.length > 0) draft.say(reasons.voidPockets(pocketed));
+    const leaving = facts.offTable.length === 0 ? pocketed : [...pocketed, ...facts.offTable];
     draft.removeFromTable(leaving);
     // Free 8: every incorrectly pocketed or jumped ball is re-spotted, the chosen cue ball too;
     // the other variants re-spot object balls only and the coloured cue ball goes in hand.
-    const toSpot = draft.variant === 'free' ? leaving : leaving.filter((ball) => ball !== COLOURED);
+    const toSpot = draft.variant === 'free' ? leaving : withoutColoured(leaving);
     draft.respot(toSpot);
     const cueBallOff = draft.variant !== 'free' && leaving.includes(COLOURED);
-    const base: ShotTerms = {
-      kind: 'ordinary',
-      cueBall: draft.variant === 'free' ? 'choose' : COLOURED,
-      inHand: null,
-      objectBallsOnly: false,
-      callRequired: draft.variant === 'classic',
-    };
-    penalise(draft, striker, { base, cueBallOff });
+    penalise(draft, striker, { base: ordinaryTerms(draft.variant), cueBallOff });
     return;
   }
   if (turn.terms.kind === 'break') draft.say(reasons.breakCorrect());
-  scoreLegalShot(draft, turn, action, facts);
+  scoreLegalShot(draft, turn, action, facts, pocketed);
+}
+
+/** Shared by every shot that pockets nothing; lists in rulings and states are never written to. */
+const NO_BALLS: readonly BallId[] = Object.freeze([]);
+
+/** The pocketed balls in the order they fell. */
+function pocketedBalls(facts: ShotFacts): readonly BallId[] {
+  if (facts.pocketed.length === 0) return NO_BALLS;
+  const balls: BallId[] = new Array(facts.pocketed.length);
+  for (let i = 0; i < balls.length; i++) balls[i] = facts.pocketed[i]!.ball;
+  return balls;
+}
+
+/** The object balls among `balls` (all but the coloured ball); `balls` itself when it holds no coloured ball. */
+function withoutColoured(balls: readonly BallId[]): readonly BallId[] {
+  return balls.includes(COLOURED) ? balls.filter((ball) => ball !== COLOURED) : balls;
 }
 
 /** House rule (п.12): the balls of an incorrect break are racked again and the opponent breaks. */
@@ -151,20 +194,15 @@ function rerackForBreak(draft: Draft, breaker: Player): void {
   draft.turn = breakTurn(breaker);
 }
 
-function ordinary(draft: Draft, cueBall: BallId | 'choose'): ShotTerms {
-  return {
-    kind: 'ordinary',
-    cueBall,
-    inHand: null,
-    objectBallsOnly: false,
-    callRequired: draft.variant === 'classic',
-  };
-}
-
-function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
+function scoreLegalShot(
+  draft: Draft,
+  turn: ShotTurn,
+  action: ShotAction,
+  facts: ShotFacts,
+  pocketed: readonly BallId[],
+): void {
   const striker = turn.player;
   const variant = draft.variant;
-  const pocketed = facts.pocketed.map((p) => p.ball);
   switch (variant) {
     case 'free': {
       // Free 5.4–5.5, 6: every ball that falls on a legal shot scores one, the cue ball too.
@@ -178,16 +216,16 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
           return;
         }
         draft.say(reasons.continueVisit());
-        setShot(draft, striker, ordinary(draft, 'choose'));
+        setShot(draft, striker, ordinaryTerms(draft.variant));
         return;
       }
       draft.say(reasons.nothingPocketed(variant));
-      setShot(draft, other(striker), ordinary(draft, 'choose'));
+      setShot(draft, other(striker), ordinaryTerms(draft.variant));
       return;
     }
     case 'combined':
     case 'dynamic': {
-      const objects = pocketed.filter((ball) => ball !== COLOURED);
+      const objects = withoutColoured(pocketed);
       const cuePocketed = pocketed.includes(COLOURED);
       for (const ball of objects) draft.toShelf(striker, ball);
       draft.addScored(objects);
@@ -241,31 +279,36 @@ function scoreLegalShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts:
       }
       if (objects.length > 0) {
         draft.say(reasons.continueVisit());
-        setShot(draft, striker, ordinary(draft, COLOURED));
+        setShot(draft, striker, ordinaryTerms(draft.variant));
         return;
       }
       draft.say(reasons.nothingPocketed(variant));
-      setShot(draft, other(striker), ordinary(draft, COLOURED));
+      setShot(draft, other(striker), ordinaryTerms(draft.variant));
       return;
     }
     case 'classic':
-      scoreClassic(draft, turn, action, facts);
+      scoreClassic(draft, turn, action, facts, withoutColoured(pocketed));
       return;
     default:
       assertNever(variant, 'variant');
   }
 }
 
-function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
+function scoreClassic(
+  draft: Draft,
+  turn: ShotTurn,
+  action: ShotAction,
+  facts: ShotFacts,
+  objects: readonly BallId[],
+): void {
   const striker = turn.player;
-  const objects = facts.pocketed.map((p) => p.ball).filter((ball) => ball !== COLOURED);
   const call = action.call;
   let counts: boolean;
   if (turn.terms.kind === 'break') {
     counts = draft.settings.classicBreakBallsCount;
     if (!counts && objects.length > 0) draft.say(reasons.breakBallsNotCounted(objects));
   } else if (call !== null) {
-    counts = facts.pocketed.some((p) => p.ball === call.ball && p.pocket === call.pocket);
+    counts = calledBallFell(facts, call);
     draft.say(
       counts
         ? reasons.calledBallPocketed(call.ball, call.pocket)
@@ -281,7 +324,7 @@ function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: S
       draft.respot(objects);
     }
     draft.say(reasons.nothingPocketed('classic'));
-    setShot(draft, other(striker), ordinary(draft, COLOURED));
+    setShot(draft, other(striker), ordinaryTerms(draft.variant));
     return;
   }
   let points = 0;
@@ -310,6 +353,6 @@ function scoreClassic(draft: Draft, turn: ShotTurn, action: ShotAction, facts: S
     return;
   }
   draft.say(reasons.continueVisit());
-  setShot(draft, striker, ordinary(draft, COLOURED));
+  setShot(draft, striker, ordinaryTerms(draft.variant));
   return;
 }
