@@ -6,11 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LEVEL_NAMES, type Level } from '@pyramid/bots';
 import { VARIANTS, type Variant } from '@pyramid/rules';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { demo } from './demo.js';
 import { type Io, processIo } from './io.js';
 import { EXIT_BAD_INPUT, referee } from './referee.js';
+import { DEFAULT_WORKERS, selfplay } from './selfplay.js';
 import { simulate } from './simulate.js';
 import { LANGS, type Lang } from './text.js';
 
@@ -36,6 +38,7 @@ Examples:
   $ pyramid referee examples/records/free.json     rule on every action of a match record
   $ pyramid referee match.json --json | jq .final  the rulings as JSON
   $ pyramid simulate examples/shots/break.json     simulate a shot: events, rest positions, facts
+  $ pyramid selfplay --a master --b amateur        computer against computer: who wins, how often
 
 Variants: ${VARIANTS.join(', ')}. Rules: МКП (International Pyramid Confederation).`;
 
@@ -58,6 +61,35 @@ Examples:
   $ pyramid referee examples/records/classic.json --lang ru
   $ cat match.json | pyramid referee -
   $ pyramid referee match.json --json > rulings.json`;
+
+function wholeNumber(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`Must be a whole number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+const SELFPLAY_HELP = `
+Frames between two computer players, A and B (levels: ${LEVEL_NAMES.join(', ')}), with the
+break alternating: A breaks the odd frames, B the even ones. Each frame's seed is derived from
+--seed and the frame's number, so the results are the same for any number of --workers.
+
+Output: the wins of each side with a 95% confidence interval (Wilson), the breaker's win rate,
+shots and visits per frame, pots per visit, fouls per frame by §29.1 item, and the length of the
+frames; decision times per side (these depend on the machine). --json prints one object; its
+"results" list every frame (breaker, winner, scores, shots) and "timing" the decision times.
+A frame with no winner after 1000 actions (2500 in Classic) is reported as unfinished.
+
+--records DIR writes each frame's match record (DIR/frame-0001.json, …): the rack, then every
+action as the referee took it; "pyramid referee" replays it to the same result.
+
+Examples:
+  $ pyramid selfplay --variant free --a amateur --b novice --frames 200
+  $ pyramid selfplay --variant dynamic --a master --b master --frames 50 --seed 7 --json
+  $ pyramid selfplay --frames 2 --records frames/ && pyramid referee frames/frame-0001.json`;
 
 function seriesStep(value: string): number {
   const step = Number(value);
@@ -164,6 +196,46 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
         delay: options.delay ?? null,
       });
     });
+
+  program
+    .command('selfplay')
+    .description('play frames between two computer players and report who wins, how often and how')
+    .addOption(new Option('--variant <variant>', 'the variant').choices([...VARIANTS]).default('free'))
+    .addOption(new Option('--a <level>', "side A's level").choices([...LEVEL_NAMES]).default('amateur'))
+    .addOption(new Option('--b <level>', "side B's level").choices([...LEVEL_NAMES]).default('novice'))
+    .addOption(new Option('--frames <n>', 'frames to play').argParser(wholeNumber(1, 1_000_000)).default(20))
+    .addOption(new Option('--seed <n>', 'seed of the run').argParser(wholeNumber(0, 2 ** 32 - 1)).default(1))
+    .addOption(
+      new Option('--workers <k>', `worker threads (default: the cores, ${DEFAULT_WORKERS})`).argParser(
+        wholeNumber(1, 256),
+      ),
+    )
+    .option('--json', 'print the report as one JSON object and nothing else')
+    .option('--records <dir>', "write each frame's match record into this directory")
+    .addHelpText('after', SELFPLAY_HELP)
+    .action(
+      async (options: {
+        variant: Variant;
+        a: Level;
+        b: Level;
+        frames: number;
+        seed: number;
+        workers?: number;
+        json?: boolean;
+        records?: string;
+      }) => {
+        status = await selfplay(io, {
+          variant: options.variant,
+          a: options.a,
+          b: options.b,
+          frames: options.frames,
+          seed: options.seed,
+          workers: options.workers ?? DEFAULT_WORKERS,
+          json: options.json === true,
+          records: options.records ?? null,
+        });
+      },
+    );
 
   for (const command of program.commands) {
     command.showHelpAfterError(

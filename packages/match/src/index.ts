@@ -22,3 +22,19 @@ export {
   timedShotEventsFromSimulation,
 } from './events.js';
 export { type FactsOptions, FROZEN_GAP_MM, factsFromSimulation, restPositions } from './facts.js';
+export {
+  BOUNDARY_12FT,
+  onSimulatorBed,
+  type PlannedShot,
+  type PlayError,
+  type PlayedShot,
+  type PlayShotOptions,
+  playShot,
+  type RackedMatchOptions,
+  rackedMatch,
+  type SimulatedShot,
+  type Stroke,
+  shotDue,
+  simulateShot,
+  startPositions,
+} from './play.js';

@@ -1,0 +1,317 @@
+/**
+ * The computer players: every move is legal in states reached by random play of all four variants;
+ * moves are deterministic for a seed; the decisions after a foul are sensible in positions built so
+ * that the right answer is clear; the hint names the obvious pot.
+ */
+import {
+  chooseAction,
+  execute,
+  hint,
+  LEVELS,
+  type Level,
+  type LevelSpec,
+  type Move,
+  mixSeed,
+  playTurn,
+} from '@pyramid/bots';
+import { rackedMatch } from '@pyramid/match';
+import {
+  apply,
+  legalActions,
+  type MatchState,
+  parseMatchStart,
+  type ShotTemplate,
+  VARIANTS,
+  type Variant,
+} from '@pyramid/rules';
+import { isInHouse, isInTemporaryHouse, isOnBed, REGULATION_12FT } from '@pyramid/table';
+import { playRandomMatch } from '@pyramid/testkit';
+import { describe, expect, it } from 'vitest';
+
+/** States reached by random legal play with positions, every `stride`-th one, with positions known. */
+function randomStates(variant: Variant, seed: number, stride: number): MatchState[] {
+  const match = playRandomMatch(variant, seed, { positions: true, eventRate: 0.02 });
+  return match.states.filter(
+    (s, i) => i % stride === 0 && s.positions !== null && s.turn.kind !== 'match-over',
+  );
+}
+
+/** The shot's choices against the referee's template: cue ball, call and placement area. */
+function expectWithinTemplate(state: MatchState, move: Move & { type: 'shot' }): void {
+  const template = legalActions(state).find((a): a is ShotTemplate => a.type === 'shot');
+  expect(template).toBeDefined();
+  const { shot } = move;
+  expect(template!.cueBalls).toContain(shot.cueBall);
+  if (template!.calls === null) expect(shot.call).toBeNull();
+  else expect(template!.calls).toContainEqual(shot.call);
+  if (template!.inHand === null) expect(shot.placement).toBeNull();
+  else {
+    const at = shot.placement!;
+    expect(isOnBed(REGULATION_12FT, at)).toBe(true);
+    if (template!.inHand === 'house') expect(isInHouse(REGULATION_12FT, at)).toBe(true);
+    if (template!.inHand === 'temporary-house') expect(isInTemporaryHouse(REGULATION_12FT, at)).toBe(true);
+  }
+}
+
+/** Applies a move and checks the referee took it, also as the JSON a record would store. */
+function expectAccepted(state: MatchState, move: Move, level: Level | LevelSpec, seed: number): void {
+  const done = execute(state, move, level, seed);
+  if (!done.ok) throw new Error(`${JSON.stringify(move)} was not played: ${JSON.stringify(done.error)}`);
+  const action = done.value.action;
+  const json =
+    action.type === 'shot' && 'facts' in action.outcome
+      ? {
+          type: 'shot',
+          player: action.player,
+          cueBall: action.cueBall,
+          ...(action.call === null ? {} : { call: action.call }),
+          ...(action.placement === null ? {} : { placement: action.placement }),
+          facts: action.outcome.facts,
+        }
+      : action;
+  const again = apply(state, JSON.parse(JSON.stringify(json)));
+  if (!again.ok) throw new Error(`the record form was rejected: ${again.error.code} ${again.error.message}`);
+  expect(again.value.state).toEqual(done.value.state);
+}
+
+describe('every move is legal', () => {
+  for (const variant of VARIANTS) {
+    it(`in random states of ${variant} pyramid (novice, amateur)`, () => {
+      let checked = 0;
+      for (let seed = 1; seed <= 12; seed++) {
+        for (const [i, state] of randomStates(variant, seed, 3).entries()) {
+          const level: Level = i % 4 === 3 ? 'amateur' : 'novice';
+          const s = mixSeed(seed, i);
+          const move = chooseAction(state, level, s);
+          expect(move).not.toBeNull();
+          if (move!.type === 'shot') expectWithinTemplate(state, move!);
+          expectAccepted(state, move!, level, s);
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(50);
+    });
+  }
+
+  it('for the master (its budget cut to 300 simulations), in states of each variant', () => {
+    // Legality does not depend on the budget; every part of the master's search still runs.
+    const master = { ...LEVELS.master, maxSimulations: 300 };
+    let checked = 0;
+    for (const variant of VARIANTS) {
+      const states = randomStates(variant, 11, 1).filter((_, k) => k % 3 === 1);
+      for (const [i, state] of states.slice(0, 4).entries()) {
+        checked++;
+        const move = chooseAction(state, master, i)!;
+        if (move.type === 'shot') expectWithinTemplate(state, move);
+        expectAccepted(state, move, master, i);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12);
+  });
+
+  it('through a whole frame of each variant from the rack (novice against novice)', () => {
+    for (const variant of VARIANTS) {
+      let state = rackedMatch(variant, { breaker: 1 });
+      for (let n = 0; n < 25 && state.turn.kind !== 'match-over'; n++) {
+        const turn = playTurn(state, 'novice', mixSeed(99, n));
+        if (turn === null) break;
+        if (!turn.ok) throw new Error(`${variant} action ${n}: ${JSON.stringify(turn.error)}`);
+        state = turn.value.state;
+      }
+    }
+  });
+});
+
+describe('determinism', () => {
+  const state = randomStates('free', 5, 1).find((s) => s.turn.kind === 'shot' && s.shotsInFrame > 2)!;
+
+  it('the same state, level and seed give the same move', () => {
+    for (const level of ['novice', 'amateur'] as const) {
+      expect(chooseAction(state, level, 42)).toEqual(chooseAction(state, level, 42));
+    }
+  });
+
+  it('a played turn replays bit for bit, and the stroke played is not the stroke planned', () => {
+    const a = playTurn(state, 'amateur', 7);
+    const b = playTurn(state, 'amateur', 7);
+    if (a === null || b === null || !a.ok || !b.ok) throw new Error('no turn');
+    expect(a.value.state).toEqual(b.value.state);
+    if (a.value.move.type === 'shot') expect(a.value.stroke).not.toEqual(a.value.move.shot.strike);
+  });
+});
+
+/** A situation of `variant` (validated by the referee) with the given positions and turn. */
+function situation(variant: Variant, start: Record<string, unknown>): MatchState {
+  const result = parseMatchStart({ variant, start: { from: 'situation', ...start } });
+  if (!result.ok) throw new Error(`${result.error.field}: ${result.error.message}`);
+  return result.value;
+}
+
+describe('decisions after a foul', () => {
+  // Balls 1–8 on the bed; 9–15 on the shelves (3 for player 0, 4 for player 1).
+  const shelves = [
+    [9, 10, 11],
+    [12, 13, 14, 15],
+  ];
+
+  it('Combined: from the house next, the master takes the ball in the house the opponent could pot', () => {
+    // Player 1 fouled and the coloured ball went off: player 0 takes a penalty ball, then plays from the
+    // house. Ball 5 hangs over the front-left pocket, inside the house: useless from the house, a gift
+    // for the opponent later. The other balls are up the table.
+    const state = situation('combined', {
+      table: [1, 2, 3, 4, 5, 6, 7, 8],
+      shelves,
+      scores: [4, 4],
+      positions: {
+        1: { x: 2600, y: 400 },
+        2: { x: 2900, y: 1300 },
+        3: { x: 1500, y: 900 },
+        4: { x: 3100, y: 700 },
+        5: { x: 80, y: 1700 },
+        6: { x: 2200, y: 1500 },
+        7: { x: 1900, y: 300 },
+        8: { x: 3300, y: 1200 },
+      },
+      turn: {
+        kind: 'decision',
+        decision: {
+          kind: 'penalty-ball',
+          player: 0,
+          after: { kind: 'shot', player: 0, terms: { kind: 'penalty', cueBall: 0, inHand: 'house' } },
+        },
+      },
+    });
+    const move = chooseAction(state, 'master', 1);
+    expect(move).toEqual({ type: 'decision', action: { type: 'penalty-ball', player: 0, ball: 5 } });
+    expect(apply(state, (move as Move & { type: 'decision' }).action).ok).toBe(true);
+  });
+
+  it('Free: playing on from the position, the master keeps the easy ball for himself', () => {
+    // Ball 5 hangs over the back-left pocket and ball 6 sits behind it: a certain pot for whoever
+    // plays. The master plays next, so he takes another ball; the novice takes the nearest to a pocket.
+    const state = situation('free', {
+      table: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+      shelves,
+      scores: [4, 4],
+      positions: {
+        0: { x: 1200, y: 600 },
+        1: { x: 2600, y: 400 },
+        2: { x: 2900, y: 1300 },
+        3: { x: 1500, y: 900 },
+        4: { x: 600, y: 700 },
+        5: { x: 3480, y: 1700 },
+        6: { x: 3250, y: 1470 },
+        7: { x: 1900, y: 300 },
+        8: { x: 900, y: 1200 },
+      },
+      turn: {
+        kind: 'decision',
+        decision: { kind: 'penalty-ball', player: 0, after: { kind: 'shot', player: 0, terms: {} } },
+      },
+    });
+    const master = chooseAction(state, 'master', 1);
+    expect(master?.type).toBe('decision');
+    const taken = (master as Move & { type: 'decision' }).action;
+    expect(taken.type).toBe('penalty-ball');
+    expect(taken).not.toMatchObject({ ball: 5 });
+    expect(taken).not.toMatchObject({ ball: 6 });
+    expect(chooseAction(state, 'novice', 1)).toEqual({
+      type: 'decision',
+      action: { type: 'penalty-ball', player: 0, ball: 5 },
+    });
+  });
+
+  it('Dynamic: with nothing on from the position, the option of a shot from hand anywhere', () => {
+    // The coloured ball is frozen in the front-right corner behind ball 1; every other ball is far.
+    const state = situation('dynamic', {
+      table: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+      shelves,
+      scores: [4, 5],
+      positions: {
+        0: { x: 36, y: 140 },
+        1: { x: 104.5, y: 140 },
+        2: { x: 2600, y: 900 },
+        3: { x: 1500, y: 900 },
+        4: { x: 3000, y: 500 },
+        5: { x: 2200, y: 1200 },
+        6: { x: 1000, y: 1300 },
+        7: { x: 1900, y: 500 },
+        8: { x: 2900, y: 1400 },
+      },
+      turn: {
+        kind: 'decision',
+        decision: {
+          kind: 'dynamic-option',
+          player: 0,
+          option1Then: { kind: 'shot', player: 0, terms: {} },
+        },
+      },
+    });
+    for (const level of ['amateur', 'master'] as const) {
+      expect(chooseAction(state, level, 1)).toEqual({
+        type: 'decision',
+        action: { type: 'dynamic-option', player: 0, option: 2 },
+      });
+    }
+  });
+
+  it('Combined: the exchange ball after a свояк is chosen like the penalty ball', () => {
+    const state = situation('combined', {
+      table: [1, 2, 3, 4, 5, 6, 7, 8],
+      shelves,
+      scores: [4, 4],
+      positions: {
+        1: { x: 2600, y: 400 },
+        2: { x: 2900, y: 1300 },
+        3: { x: 1500, y: 900 },
+        4: { x: 3100, y: 700 },
+        5: { x: 85, y: 85 },
+        6: { x: 2200, y: 1500 },
+        7: { x: 1900, y: 300 },
+        8: { x: 3300, y: 1200 },
+      },
+      turn: {
+        kind: 'decision',
+        decision: {
+          kind: 'exchange-ball',
+          player: 0,
+          after: { kind: 'shot', player: 0, terms: { kind: 'premium', cueBall: 0, inHand: 'house' } },
+        },
+      },
+    });
+    const move = chooseAction(state, 'master', 3);
+    expect(move).toEqual({ type: 'decision', action: { type: 'exchange-ball', player: 0, ball: 5 } });
+  });
+});
+
+describe('hint', () => {
+  it('names the straight pot with a high chance', () => {
+    const state = situation('free', {
+      table: [0, 1, 2, 3, 4, 5, 6, 7, 8],
+      shelves: [
+        [9, 10, 11],
+        [12, 13, 14, 15],
+      ],
+      scores: [3, 4],
+      positions: {
+        0: { x: 1775, y: 1000 },
+        1: { x: 1775, y: 1450 },
+        2: { x: 3300, y: 200 },
+        3: { x: 3300, y: 400 },
+        4: { x: 3300, y: 600 },
+        5: { x: 3300, y: 800 },
+        6: { x: 3300, y: 1000 },
+        7: { x: 3300, y: 1200 },
+        8: { x: 3300, y: 1400 },
+      },
+      turn: { kind: 'shot', player: 0, terms: {} },
+    });
+    const h = hint(state);
+    expect(h).not.toBeNull();
+    expect(h!.player).toBe(0);
+    expect(h!.intent).toMatchObject({ kind: 'pot' });
+    expect(h!.chance).toBeGreaterThan(0.7);
+    expect(hint(rackedMatch('free'))?.intent.kind).toBe('break');
+    expect(LEVELS.master.noise.aimDeg).toBeLessThan(LEVELS.amateur.noise.aimDeg);
+  });
+});
