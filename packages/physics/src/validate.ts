@@ -14,6 +14,25 @@ export interface ShotInputError {
   readonly message: string;
 }
 
+/**
+ * On the bed, or hanging in a pocket's mouth: a ball can come to rest there with its centre past the
+ * cushion nose line (the simulator leaves it so), as long as it is within a radius of the capture
+ * circle behind the mouth.
+ */
+function restsOnTable(x: number, y: number, boundary: Boundary, R: number): boolean {
+  const e = 1e-9;
+  if (x >= R - e && x <= boundary.length - R + e && y >= R - e && y <= boundary.width - R + e) return true;
+  if (x < -R || x > boundary.length + R || y < -R || y > boundary.width + R) return false;
+  const pockets = boundary.pockets;
+  for (let k = 0; k < pockets.length; k += 3) {
+    const dx = x - pockets[k]!;
+    const dy = y - pockets[k + 1]!;
+    const reach = pockets[k + 2]! + R;
+    if (dx * dx + dy * dy < reach * reach) return true;
+  }
+  return false;
+}
+
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 export function validateShot(
@@ -44,14 +63,7 @@ export function validateShot(
         return fail(`balls[${i}].${key}`, 'must be three finite numbers');
       }
     }
-    if (
-      b.x < R - 1e-9 ||
-      b.x > boundary.length - R + 1e-9 ||
-      b.y < R - 1e-9 ||
-      b.y > boundary.width - R + 1e-9
-    ) {
-      return fail(`balls[${i}]`, `ball ${b.id} lies outside the bed`);
-    }
+    if (!restsOnTable(b.x, b.y, boundary, R)) return fail(`balls[${i}]`, `ball ${b.id} lies outside the bed`);
     for (let j = 0; j < i; j++) {
       const o = balls[j]!;
       if ((o.x - b.x) * (o.x - b.x) + (o.y - b.y) * (o.y - b.y) < touch * touch) {
