@@ -8,12 +8,12 @@
 import { chooseAction, execute, type Level, mixSeed } from '@pyramid/bots';
 import { rackedMatch } from '@pyramid/match';
 import {
-  type Action,
   type FoulCode,
   type MatchState,
   type Player,
   RECORD_FORMAT,
   RECORD_VERSION,
+  recordAction,
   type Variant,
 } from '@pyramid/rules';
 
@@ -73,20 +73,6 @@ const RETRIES = 4;
 /** The seed of frame `index` of a run seeded with `seed`. */
 export function frameSeed(seed: number, index: number): number {
   return mixSeed(seed, 0x46524d00 + index);
-}
-
-/** An action in the JSON shape of a match record: a shot carries its facts at the top level. */
-function recordAction(action: Action): unknown {
-  if (action.type !== 'shot') return action;
-  const outcome = action.outcome;
-  return {
-    type: 'shot',
-    player: action.player,
-    cueBall: action.cueBall,
-    ...(action.call === null ? {} : { call: action.call }),
-    ...(action.placement === null ? {} : { placement: action.placement }),
-    ...('facts' in outcome ? { facts: outcome.facts } : outcome),
-  };
 }
 
 interface MutableSide {

@@ -20,6 +20,7 @@ import {
   legalActions,
   type MatchState,
   parseMatchStart,
+  recordAction,
   type ShotTemplate,
   VARIANTS,
   type Variant,
@@ -58,18 +59,7 @@ function expectAccepted(state: MatchState, move: Move, level: Level | LevelSpec,
   const done = execute(state, move, level, seed);
   if (!done.ok) throw new Error(`${JSON.stringify(move)} was not played: ${JSON.stringify(done.error)}`);
   const action = done.value.action;
-  const json =
-    action.type === 'shot' && 'facts' in action.outcome
-      ? {
-          type: 'shot',
-          player: action.player,
-          cueBall: action.cueBall,
-          ...(action.call === null ? {} : { call: action.call }),
-          ...(action.placement === null ? {} : { placement: action.placement }),
-          facts: action.outcome.facts,
-        }
-      : action;
-  const again = apply(state, JSON.parse(JSON.stringify(json)));
+  const again = apply(state, JSON.parse(JSON.stringify(recordAction(action))));
   if (!again.ok) throw new Error(`the record form was rejected: ${again.error.code} ${again.error.message}`);
   expect(again.value.state).toEqual(done.value.state);
 }

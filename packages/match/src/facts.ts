@@ -3,7 +3,7 @@
  * referee sees outside the event list — the rest positions, a miscue, the balls frozen to the cue
  * ball and, when the strike is given, the stroke geometry for the push rule (п.19.2).
  */
-import { type Simulation, type Strike, sinCosDeg } from '@pyramid/physics';
+import { cueDirection, type Simulation, type Strike } from '@pyramid/physics';
 import {
   type BallId,
   factsFromEvents,
@@ -120,14 +120,4 @@ function strokeGeometry(
   const dy = nearest.at.y - cue.y;
   const angleDeg = (Math.atan2(Math.abs(cos * dy - sin * dx), cos * dx + sin * dy) * 180) / Math.PI;
   return { nearestBall: nearest.ball, gapMm: Math.max(0, nearest.distance - diameterMm), angleDeg };
-}
-
-/** [sin, cos] of the cue's direction in the plane, as the strike reads it: a vector wins over an angle. */
-function cueDirection(strike: Strike): [number, number] {
-  const direction = strike.direction;
-  if (direction !== undefined) {
-    const length = Math.sqrt(direction.x * direction.x + direction.y * direction.y);
-    return [direction.y / length, direction.x / length];
-  }
-  return sinCosDeg(strike.angleDeg ?? 0);
 }

@@ -3,7 +3,7 @@
  * the referee rules on them — from the rack, on a straight pot, and after a foul that re-spots.
  */
 import { onSimulatorBed, playShot, rackedMatch, simulateShot, startPositions } from '@pyramid/match';
-import { apply, type MatchState, parseMatchStart } from '@pyramid/rules';
+import { apply, type MatchState, parseMatchStart, recordAction } from '@pyramid/rules';
 import { markings, REGULATION_12FT } from '@pyramid/table';
 import { describe, expect, it } from 'vitest';
 
@@ -52,7 +52,7 @@ describe('playShot', () => {
     const after = played.value.state;
     expect(Object.keys(after.positions ?? {}).map(Number)).toEqual([...after.table]);
     // The same shot replayed through `apply` (JSON, as a record stores it) gives the same state.
-    const again = apply(state, JSON.parse(JSON.stringify(recordShot(played.value.action))));
+    const again = apply(state, JSON.parse(JSON.stringify(recordAction(played.value.action))));
     if (!again.ok) throw new Error(again.error.message);
     expect(again.value.state).toEqual(after);
   });
@@ -123,22 +123,3 @@ describe('playShot', () => {
     expect(moved[0]!.at.y).toBeGreaterThanOrEqual(34);
   });
 });
-
-/** The action in the JSON shape of a match record (facts at the top level). */
-function recordShot(action: {
-  player: 0 | 1;
-  cueBall: number;
-  placement: unknown;
-  call: unknown;
-  outcome: unknown;
-}) {
-  const outcome = action.outcome as { facts: unknown };
-  return {
-    type: 'shot',
-    player: action.player,
-    cueBall: action.cueBall,
-    ...(action.call === null ? {} : { call: action.call }),
-    ...(action.placement === null ? {} : { placement: action.placement }),
-    facts: outcome.facts,
-  };
-}

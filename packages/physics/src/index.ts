@@ -22,6 +22,6 @@ export {
   simulate,
 } from './simulate.js';
 export { type BallState, MOTION_STATES, type MotionState } from './state.js';
-export { type Strike, type StrikeResult, strikeBall } from './strike.js';
+export { cueDirection, type Strike, type StrikeResult, strikeBall } from './strike.js';
 export { Trajectory } from './trajectory.js';
 export { type ShotInputError, validateShot } from './validate.js';

@@ -33,6 +33,16 @@ export interface StrikeResult {
   readonly squirt: number;
 }
 
+/** [sin, cos] of the cue's direction in the table plane: a direction vector wins over an angle. */
+export function cueDirection(strike: Strike): [number, number] {
+  const direction = strike.direction;
+  if (direction !== undefined) {
+    const length = Math.sqrt(direction.x * direction.x + direction.y * direction.y);
+    return [direction.y / length, direction.x / length];
+  }
+  return sinCosDeg(strike.angleDeg ?? 0);
+}
+
 export function strikeBall(strike: Strike, p: PhysicsParams): StrikeResult {
   let a = strike.side ?? 0;
   let b = strike.height ?? 0;
@@ -43,15 +53,7 @@ export function strikeBall(strike: Strike, p: PhysicsParams): StrikeResult {
     b = (b / offset) * p.miscueLimit;
   }
   const R = p.R;
-  let sinPhi: number;
-  let cosPhi: number;
-  if (strike.direction !== undefined) {
-    const len = Math.sqrt(strike.direction.x * strike.direction.x + strike.direction.y * strike.direction.y);
-    cosPhi = strike.direction.x / len;
-    sinPhi = strike.direction.y / len;
-  } else {
-    [sinPhi, cosPhi] = sinCosDeg(strike.angleDeg ?? 0);
-  }
+  const [sinPhi, cosPhi] = cueDirection(strike);
   const [sinTheta, cosTheta] = sinCosDeg(strike.elevationDeg ?? 0);
   // Cue frame: f forward (horizontal), s to the right, d along the cue (forward and down), u ⊥ d upward.
   const fx = cosPhi;

@@ -49,6 +49,7 @@ export {
   type RecordError,
   type Replay,
   type ReplayStep,
+  recordAction,
   replayRecord,
   replayRecordText,
   type StateSummary,

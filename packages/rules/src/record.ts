@@ -4,6 +4,7 @@
  * record applies every action in turn and stops at the first that cannot be applied, naming it.
  */
 import { err, ok, type Result } from '@pyramid/core';
+import type { Action } from './actions.js';
 import { type Applied, apply } from './apply.js';
 import type { RefereeError } from './errors.js';
 import { isRecord } from './parse.js';
@@ -66,6 +67,23 @@ export function replayRecord(input: unknown): Result<Replay, RecordError> {
     steps.push({ index, ruling: result.value.ruling, state });
   }
   return ok({ initial: start.value, steps, final: state });
+}
+
+/**
+ * An action as a match record stores it (the inverse of `parseAction`): a shot carries its facts,
+ * or its events, at the top level, and leaves out a call or placement it does not have.
+ */
+export function recordAction(action: Action): unknown {
+  if (action.type !== 'shot') return action;
+  const outcome = action.outcome;
+  return {
+    type: 'shot',
+    player: action.player,
+    cueBall: action.cueBall,
+    ...(action.call === null ? {} : { call: action.call }),
+    ...(action.placement === null ? {} : { placement: action.placement }),
+    ...('facts' in outcome ? { facts: outcome.facts } : outcome),
+  };
 }
 
 /** Parses record text (JSON) and replays it. */
