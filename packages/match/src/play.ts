@@ -85,9 +85,8 @@ export interface PlayedShot extends SimulatedShot {
 
 /**
  * The simulator's starting balls (m) for `shot` in `state`: every ball on the bed at the referee's
- * position, and the cue ball in hand at `shot.placement`. A ball the referee lets hang in a pocket's
- * mouth (its centre up to a radius past the cushion nose) is outside the simulator's bed: it is
- * moved straight onto the bed's edge, and then clear of any ball it would touch (see `onSimulatorBed`).
+ * position, and the cue ball in hand at `shot.placement`. A ball hanging in a pocket's mouth is moved
+ * onto the bed's edge, clear of any ball it would touch (see `onSimulatorBed`).
  */
 export function startPositions(state: MatchState, shot: PlannedShot): Result<BallSetup[], string> {
   const positions = state.positions;
@@ -112,11 +111,11 @@ export function startPositions(state: MatchState, shot: PlannedShot): Result<Bal
 const NUDGE_CLEARANCE = 0.01;
 
 /**
- * Balls as the simulator accepts them: wholly on the bed (centre at least R from every cushion nose).
- * The referee also accepts a ball hanging in a pocket's mouth (its centre up to R past the nose
- * line), which the simulator refuses; such a ball is put at the nearest point of the bed clear of
- * every other ball (searched on rings of 2 mm steps around the nearest bed point). Balls already
- * on the bed never move.
+ * Balls wholly on the bed (centre at least R from every cushion nose): a ball hanging in a pocket's
+ * mouth (allowed by the table's `restsOnTable`, which the referee and the simulator share) is put at
+ * the nearest point of the bed clear of every other ball (searched on rings of 2 mm steps around
+ * the nearest bed point). Balls already on the bed never move. The bots' planning geometry assumes
+ * balls on the bed.
  */
 export function onSimulatorBed<T extends { readonly id: number; readonly at: Point }>(
   balls: readonly T[],

@@ -15,9 +15,9 @@ export interface ShotInputError {
 }
 
 /**
- * On the bed, or hanging in a pocket's mouth: a ball can come to rest there with its centre past the
- * cushion nose line (the simulator leaves it so), as long as it is within a radius of the capture
- * circle behind the mouth.
+ * On the bed, or hanging in a pocket's mouth: `restsOnTable` of @pyramid/table (the rule the
+ * referee applies), here on the simulator's own boundary in metres, which a test table without
+ * pockets or cushions also has.
  */
 function restsOnTable(x: number, y: number, boundary: Boundary, R: number): boolean {
   const e = 1e-9;

@@ -4,6 +4,7 @@
  * scorer at a real table may record none, and then re-spots are reported without coordinates.
  */
 import {
+  buildTableGeometry,
   isInHouse,
   isInTemporaryHouse,
   isOnBed,
@@ -11,6 +12,7 @@ import {
   type Point,
   REGULATION_12FT,
   respotPositions,
+  restsOnTable as restsOnRegulationTable,
   type TableSpec,
 } from '@pyramid/table';
 import { type BallId, COLOURED, respotOrder } from './balls.js';
@@ -20,6 +22,7 @@ import type { Variant } from './variant.js';
 
 /** The referee judges on the regulation table; smaller tables arrive with the physics. */
 export const SPEC: TableSpec = REGULATION_12FT;
+const GEOMETRY = buildTableGeometry();
 
 export type Positions = Readonly<Record<string, Point>>;
 
@@ -55,13 +58,9 @@ export function placementAllowed(area: InHand, at: Point): boolean {
   }
 }
 
-/**
- * Where a ball may come to rest: on the bed, or hanging in a pocket's mouth with its centre past the
- * cushion nose line (by less than a radius). Balls in hand are placed on the bed proper.
- */
+/** Where a ball may come to rest: on the bed or hanging in a pocket's mouth (the table's one rule). */
 export function restsOnTable(at: Point): boolean {
-  const r = SPEC.ballDiameter / 2;
-  return at.x >= -r && at.x <= SPEC.length + r && at.y >= -r && at.y <= SPEC.width + r;
+  return restsOnRegulationTable(GEOMETRY, at);
 }
 
 /** Balls closer than this (mm) overlap: a diameter, with a small allowance for measurement. */

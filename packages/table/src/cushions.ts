@@ -402,3 +402,23 @@ function unit(p: Point): Point {
 function leftNormal(p: Point): Point {
   return point(-p.y, p.x);
 }
+
+/**
+ * Where a ball may come to rest (mm): wholly on the bed, or hanging in a pocket's mouth with its
+ * centre past the cushion nose line but within a ball radius of the pocket's capture circle. The
+ * referee accepts exactly these positions and the simulator starts from them, so a position one
+ * leaves the other always takes.
+ */
+export function restsOnTable(geometry: TableGeometry, at: Point): boolean {
+  const { length, width } = geometry.spec;
+  const r = geometry.ballRadius;
+  const e = 1e-6;
+  if (at.x >= r - e && at.x <= length - r + e && at.y >= r - e && at.y <= width - r + e) return true;
+  for (const pocket of geometry.pockets) {
+    const dx = at.x - pocket.centre.x;
+    const dy = at.y - pocket.centre.y;
+    const reach = pocket.radius + r;
+    if (dx * dx + dy * dy < reach * reach) return true;
+  }
+  return false;
+}

@@ -18,6 +18,7 @@ export {
   type JawArc,
   type PocketCapture,
   type Rail,
+  restsOnTable,
   type TableGeometry,
 } from './cushions.js';
 export { type Markings, markings } from './markings.js';
