@@ -10,6 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const lock = join(root, 'package-lock.json');
 const installed = join(root, 'node_modules', '.package-lock.json');
 const bin = join(root, 'node_modules', '.bin', 'pyramid');
+const CHROMIUM = process.env.PYRAMID_CHROMIUM ?? '/usr/bin/chromium';
 
 const stale =
   !existsSync(installed) ||
@@ -20,4 +21,18 @@ if (stale) {
   const command = existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
   console.log(`Installing dependencies (${command}) …`);
   execSync(command, { cwd: root, stdio: 'inherit' });
+}
+
+// `npm test` drives a real browser: Debian's chromium, installed here when it is missing and we may.
+if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
+  const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (root_ && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing chromium for the browser tests (apt-get install -y chromium) …');
+    execSync('apt-get update -qq && apt-get install -y -qq chromium', { stdio: 'inherit' });
+  } else {
+    console.error(
+      `The browser tests need chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\`.`,
+    );
+    process.exit(1);
+  }
 }

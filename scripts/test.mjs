@@ -31,18 +31,26 @@ function check(name, command, args) {
 check('lint and format (biome)', bin('biome'), ['check', '.']);
 check('typecheck (tsc)', process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
 
-rmSync(countsFile, { force: true });
-const unitOk = step('tests (vitest)', bin('vitest'), ['run', ...process.argv.slice(2)]);
-if (existsSync(countsFile)) {
-  const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
-  passed += counts.passed;
-  failed += counts.failed;
-  if (counts.failed > 0 || !unitOk) failures.push('vitest');
-  if (!unitOk && counts.failed === 0) failed += 1;
-} else {
-  failed += 1;
-  failures.push('vitest (no results)');
+/** Runs one Vitest configuration and adds its counts (each test counts once). */
+function vitest(name, args) {
+  rmSync(countsFile, { force: true });
+  const ok = step(name, bin('vitest'), ['run', ...args]);
+  if (existsSync(countsFile)) {
+    const counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+    passed += counts.passed;
+    failed += counts.failed;
+    if (counts.failed > 0 || !ok) failures.push(name);
+    if (!ok && counts.failed === 0) failed += 1;
+  } else {
+    failed += 1;
+    failures.push(`${name} (no results)`);
+  }
 }
+
+const extra = process.argv.slice(2);
+vitest('tests (vitest)', extra);
+// The browser tests build the web app and drive Debian's chromium (apps/web/e2e).
+vitest('browser tests (vitest + playwright-core)', ['--config', 'apps/web/e2e/vitest.config.ts', ...extra]);
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);

@@ -11,6 +11,8 @@ const projects = ['.'];
 for (const group of ['packages', 'apps']) {
   for (const name of readdirSync(join(root, group)).sort()) {
     if (existsSync(join(root, group, name, 'tsconfig.json'))) projects.push(join(group, name));
+    // Browser tests run in Node with their own settings.
+    if (existsSync(join(root, group, name, 'e2e', 'tsconfig.json'))) projects.push(join(group, name, 'e2e'));
   }
 }
 let ok = true;

@@ -1,0 +1,21 @@
+/// <reference types="node" />
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+// Two pages share one build: the game (index.html) and the match scorer (scorer.html).
+export default defineConfig({
+  base: './',
+  build: {
+    target: 'es2022',
+    rollupOptions: {
+      input: {
+        game: resolve(import.meta.dirname, 'index.html'),
+        scorer: resolve(import.meta.dirname, 'scorer.html'),
+      },
+    },
+    chunkSizeWarningLimit: 700,
+  },
+  worker: { format: 'es' },
+  preview: { host: '127.0.0.1', port: 5173 },
+  server: { host: '127.0.0.1', port: 5173 },
+});
