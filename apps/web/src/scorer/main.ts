@@ -1,1 +1,88 @@
-document.querySelector('#app')!.textContent = 'scorer';
+/**
+ * The match scorer page (scorer.html): the referee's rules at a real table. It keeps every match
+ * in localStorage and registers a service worker so that the page works offline after one load.
+ */
+import './scorer.css';
+import { detectLang, isLang, type Lang } from '../common/lang.js';
+import { App } from './app.js';
+import { button, h } from './dom.js';
+import { type KeyValueStore, memoryStore } from './storage.js';
+import { matchView } from './view-match.js';
+import { startView } from './view-start.js';
+
+const LANG_KEY = 'pyramid-scorer:lang';
+
+/** localStorage, or a memory store when the browser refuses it (private modes): scoring still works. */
+function openStore(): KeyValueStore {
+  try {
+    const probe = 'pyramid-scorer:probe';
+    localStorage.setItem(probe, '1');
+    localStorage.removeItem(probe);
+    return localStorage;
+  } catch {
+    return memoryStore();
+  }
+}
+
+function header(app: App): HTMLElement {
+  const lang = app.state.lang;
+  const other: Lang = lang === 'ru' ? 'en' : 'ru';
+  return h(
+    'header',
+    { class: 'bar' },
+    h('a', { class: 'back', testid: 'to-game', text: app.t('toGame'), attrs: { href: './' } }),
+    h('h1', { text: app.t('title') }),
+    app.state.match === null
+      ? null
+      : button(app.t('matches'), { class: 'small', testid: 'matches', onClick: () => app.goHome() }),
+    button(other.toUpperCase(), {
+      class: 'small',
+      testid: `lang-${other}`,
+      title: app.t('language'),
+      onClick: () => app.setLang(other),
+    }),
+  );
+}
+
+function render(root: HTMLElement, app: App): void {
+  document.documentElement.lang = app.state.lang;
+  document.title = app.t('title');
+  const match = app.state.match;
+  const body = match === null ? startView(app) : matchView(app, match.session);
+  // A notice on the start screen (a refused import) is shown above it.
+  const notice =
+    match === null && app.state.notice !== null
+      ? h(
+          'section',
+          {
+            class: `card notice ${app.state.notice.kind}`,
+            testid: app.state.notice.kind === 'refused' ? 'refusal' : 'notice',
+            attrs: { role: 'alert' },
+          },
+          h('strong', { text: app.state.notice.title }),
+          h('pre', { text: app.state.notice.text }),
+        )
+      : null;
+  const scrollY = window.scrollY;
+  root.replaceChildren(header(app), ...(notice ? [notice] : []), body);
+  window.scrollTo(0, scrollY);
+}
+
+const root = document.querySelector<HTMLElement>('#app')!;
+const store = openStore();
+const saved = store.getItem(LANG_KEY);
+const lang = isLang(saved) ? saved : detectLang(navigator.languages);
+const app = new App(
+  store,
+  lang,
+  (a) => render(root, a),
+  (chosen) => store.setItem(LANG_KEY, chosen),
+);
+render(root, app);
+
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('./sw.js', { scope: './' }).catch((error: unknown) => {
+    // Offline use is a convenience: scoring works without it, so a failure is only reported.
+    console.warn('service worker not registered', error);
+  });
+}

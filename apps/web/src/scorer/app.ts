@@ -1,0 +1,292 @@
+/**
+ * The scorer's controller: the one place that holds the screen's state, asks the referee, saves
+ * the match and re-renders. Views only read this state and call these methods.
+ */
+import type { Settings, Variant } from '@pyramid/rules';
+import { legalActions, type ShotTemplate } from '@pyramid/rules';
+import { downloadText, pickFileText, recordFileName } from '../common/files.js';
+import { type Lang, translator } from '../common/lang.js';
+import { newEntry, type ShotEntry } from './entry.js';
+import {
+  currentState,
+  newRecord,
+  openRecordText,
+  recordText,
+  type Session,
+  submit,
+  undo,
+} from './session.js';
+import {
+  currentMatchId,
+  deleteMatch,
+  describeError,
+  type KeyValueStore,
+  listMatches,
+  loadMatch,
+  newMatchId,
+  saveMatch,
+  setCurrentMatchId,
+} from './storage.js';
+import { summaryText } from './summary.js';
+import { STRINGS, type StringKey } from './words.js';
+
+export interface OpenMatch {
+  readonly id: string;
+  readonly name: string;
+  readonly created: string;
+  readonly session: Session;
+}
+
+export interface Notice {
+  readonly kind: 'refused' | 'info';
+  readonly title: string;
+  readonly text: string;
+}
+
+export interface AppState {
+  readonly lang: Lang;
+  readonly match: OpenMatch | null;
+  /** The shot being entered (null when no shot is due). */
+  readonly entry: ShotEntry | null;
+  /** A ball tapped in "what fell", waiting for its pocket. */
+  readonly picked: number | null;
+  readonly notice: Notice | null;
+  readonly showLog: boolean;
+}
+
+export interface StartOptions {
+  readonly variant: Variant;
+  readonly players: readonly [string, string];
+  readonly settings: Partial<Settings>;
+}
+
+/** The shot template of the state, when a shot is due. */
+export function shotTemplate(session: Session): ShotTemplate | null {
+  const first = legalActions(currentState(session))[0];
+  return first?.type === 'shot' && 'cueBalls' in first ? first : null;
+}
+
+export class App {
+  state: AppState;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    lang: Lang,
+    private readonly render: (app: App) => void,
+    private readonly onLang: (lang: Lang) => void = () => {},
+  ) {
+    this.state = { lang, match: null, entry: null, picked: null, notice: null, showLog: false };
+    const id = currentMatchId(store);
+    if (id !== null) {
+      const listed = loadMatch(store, id);
+      if (listed.status === 'ok')
+        this.state = this.withMatch({
+          id,
+          name: listed.stored.name,
+          created: listed.stored.created,
+          session: listed.session,
+        });
+    }
+  }
+
+  t(key: StringKey, values?: Readonly<Record<string, string | number>>): string {
+    return translator(STRINGS, this.state.lang)(key, values);
+  }
+
+  matches() {
+    return listMatches(this.store);
+  }
+
+  private set(patch: Partial<AppState>): void {
+    this.state = { ...this.state, ...patch };
+    this.render(this);
+  }
+
+  /** The state with `match` open and a fresh entry for its next shot. */
+  private withMatch(match: OpenMatch | null, notice: Notice | null = null): AppState {
+    const template = match === null ? null : shotTemplate(match.session);
+    return {
+      ...this.state,
+      match,
+      entry: template === null ? null : newEntry(template),
+      picked: null,
+      notice,
+    };
+  }
+
+  private persist(match: OpenMatch): void {
+    saveMatch(this.store, {
+      id: match.id,
+      name: match.name,
+      created: match.created,
+      updated: new Date().toISOString(),
+      record: match.session.record,
+    });
+    setCurrentMatchId(this.store, match.id);
+  }
+
+  notify(notice: Notice | null): void {
+    this.set({ notice });
+  }
+
+  setLang(lang: Lang): void {
+    this.onLang(lang);
+    this.set({ lang });
+  }
+
+  startMatch(options: StartOptions): void {
+    const now = new Date();
+    const record = newRecord({
+      variant: options.variant,
+      players: options.players,
+      settings: options.settings,
+      meta: { date: now.toISOString().slice(0, 10), scorer: 'pyramid web scorer' },
+    });
+    const session = openRecordText(JSON.stringify(record));
+    if (!session.ok) {
+      this.set({ notice: { kind: 'refused', title: this.t('refused'), text: describeError(session.error) } });
+      return;
+    }
+    const match: OpenMatch = {
+      id: newMatchId(now),
+      name: `${options.players[0]} — ${options.players[1]}`,
+      created: now.toISOString(),
+      session: session.value,
+    };
+    this.persist(match);
+    this.state = this.withMatch(match);
+    this.render(this);
+  }
+
+  openMatch(id: string): void {
+    const listed = loadMatch(this.store, id);
+    if (listed.status !== 'ok') {
+      this.set({ notice: { kind: 'refused', title: this.t('damaged'), text: listed.reason } });
+      return;
+    }
+    setCurrentMatchId(this.store, id);
+    this.state = this.withMatch({
+      id,
+      name: listed.stored.name,
+      created: listed.stored.created,
+      session: listed.session,
+    });
+    this.render(this);
+  }
+
+  deleteMatch(id: string): void {
+    deleteMatch(this.store, id);
+    if (this.state.match?.id === id) this.state = this.withMatch(null);
+    this.render(this);
+  }
+
+  goHome(): void {
+    setCurrentMatchId(this.store, null);
+    this.state = this.withMatch(null);
+    this.render(this);
+  }
+
+  /** Asks the referee to rule on `action`; a refusal shows its reason and changes nothing. */
+  submitAction(action: unknown): boolean {
+    const match = this.state.match;
+    if (match === null) return false;
+    const result = submit(match.session, action);
+    if (!result.ok) {
+      const { field, message } = result.error;
+      this.set({
+        notice: { kind: 'refused', title: this.t('refused'), text: field ? `${field}: ${message}` : message },
+      });
+      return false;
+    }
+    const next = { ...match, session: result.value };
+    this.persist(next);
+    this.state = this.withMatch(next);
+    this.render(this);
+    return true;
+  }
+
+  setEntry(entry: ShotEntry, picked: number | null = null): void {
+    this.set({ entry, picked, notice: null });
+  }
+
+  pick(ball: number | null): void {
+    this.set({ picked: ball });
+  }
+
+  clearEntry(): void {
+    const match = this.state.match;
+    const template = match === null ? null : shotTemplate(match.session);
+    this.set({ entry: template === null ? null : newEntry(template), picked: null, notice: null });
+  }
+
+  undo(): void {
+    const match = this.state.match;
+    if (match === null || match.session.steps.length === 0) return;
+    const next = { ...match, session: undo(match.session) };
+    this.persist(next);
+    this.state = this.withMatch(next);
+    this.render(this);
+  }
+
+  toggleLog(): void {
+    this.set({ showLog: !this.state.showLog });
+  }
+
+  exportRecord(): void {
+    const match = this.state.match;
+    if (match === null) return;
+    downloadText(recordFileName(match.session.record.variant), recordText(match.session));
+  }
+
+  /** Imports a record file as a new match. A record that does not replay is refused; nothing changes. */
+  async importRecord(): Promise<void> {
+    const text = await pickFileText();
+    if (text !== null) this.importText(text);
+  }
+
+  importText(text: string): void {
+    const session = openRecordText(text);
+    if (!session.ok) {
+      this.set({
+        notice: { kind: 'refused', title: this.t('importRefused'), text: describeError(session.error) },
+      });
+      return;
+    }
+    const now = new Date();
+    const players = currentState(session.value).players;
+    const match: OpenMatch = {
+      id: newMatchId(now),
+      name: `${players[0]} — ${players[1]}`,
+      created: now.toISOString(),
+      session: session.value,
+    };
+    this.persist(match);
+    this.state = this.withMatch(match);
+    this.render(this);
+  }
+
+  summary(): string {
+    const match = this.state.match;
+    return match === null ? '' : summaryText(match.session, this.state.lang);
+  }
+
+  /** Shares the summary where the device can, else copies it to the clipboard. */
+  async share(): Promise<void> {
+    const body = this.summary();
+    try {
+      if (typeof navigator.share === 'function') {
+        await navigator.share({ title: this.t('summaryTitle'), text: body });
+        return;
+      }
+      await navigator.clipboard.writeText(body);
+      this.set({ notice: { kind: 'info', title: this.t('copied'), text: body } });
+    } catch {
+      // Sharing cancelled or the clipboard refused: show the text so it can be copied by hand.
+      this.set({ notice: { kind: 'info', title: this.t('summaryTitle'), text: body } });
+    }
+  }
+
+  print(): void {
+    window.print();
+  }
+}
