@@ -1,0 +1,335 @@
+/**
+ * The controller: holds the client state, feeds it intents and performs the effects — simulating
+ * a shot (then the referee rules), asking the computer (in its worker), animating, saving the game
+ * and reading records. The state itself stays pure (state/reduce.ts).
+ */
+import { execute, type Hint, type Move, mixSeed } from '@pyramid/bots';
+import { type PlannedShot, simulateShot } from '@pyramid/match';
+import { applyAction, type MatchState } from '@pyramid/rules';
+import type { Bilingual } from '../common/lang.js';
+import type { TableView } from '../view/types.js';
+import { animationFrom } from './animation.js';
+import type { BotClient } from './bot-client.js';
+import { overlayOf, restingBalls } from './overlay.js';
+import type { ShotSound } from './sound.js';
+import {
+  actor,
+  computerToAct,
+  type GameState,
+  headerOf,
+  type Intent,
+  loadRecordText,
+  parseSavedGame,
+  personToAct,
+  recordText,
+  reduce,
+  serializeGame,
+  shotToPlay,
+} from './state/index.js';
+
+export const SAVE_KEY = 'pyramid:game';
+/** Tries with fresh error when the simulator gives up on a computer's stroke (as self-play does). */
+const RETRIES = 4;
+
+export interface Storage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export class Controller {
+  private listeners: ((state: GameState) => void)[] = [];
+  /** Bumped whenever a new game starts, so that a computer's late reply is ignored. */
+  private epoch = 0;
+  private thinking = false;
+  hintShown: Hint | null = null;
+
+  constructor(
+    public state: GameState,
+    private readonly view: TableView,
+    private readonly bot: BotClient,
+    private readonly storage: Storage | null,
+    private readonly sound: ShotSound,
+  ) {}
+
+  subscribe(listener: (state: GameState) => void): void {
+    this.listeners.push(listener);
+  }
+
+  dispatch(intent: Intent): void {
+    const before = this.state;
+    this.state = reduce(this.state, intent);
+    if (intent.type === 'start-match' || intent.type === 'start-practice' || intent.type === 'watch') {
+      this.epoch++;
+      this.thinking = false;
+    }
+    if (before.match !== this.state.match || before.selection !== this.state.selection) this.hintShown = null;
+    this.changed();
+  }
+
+  private changed(): void {
+    this.drawTable();
+    this.save();
+    for (const listener of this.listeners) listener(this.state);
+    if (!this.state.busy && computerToAct(this.state) && !this.thinking) void this.computerTurn();
+  }
+
+  drawTable(): void {
+    if (this.view.animating) return;
+    this.view.setNumbered(this.state.match.variant === 'classic');
+    this.view.setBalls(restingBalls(this.state));
+    this.view.setOverlay(overlayOf(this.state));
+    if (this.view.camera !== this.state.camera) this.view.setCamera(this.state.camera);
+  }
+
+  private save(): void {
+    if (this.storage === null) return;
+    try {
+      if (this.state.mode === 'play' || this.state.mode === 'practice')
+        this.storage.setItem(SAVE_KEY, serializeGame(this.state));
+    } catch {
+      // Storage full or disabled: the game goes on without being saved.
+    }
+  }
+
+  /** Resumes the saved game, if any. A damaged one is refused with a notice and left as it is. */
+  resume(): void {
+    const text = this.storage?.getItem(SAVE_KEY) ?? null;
+    if (text === null) return;
+    const parsed = parseSavedGame(text);
+    if (!parsed.ok) {
+      this.dispatch({
+        type: 'notice',
+        notice: {
+          kind: 'error',
+          text: {
+            ru: `Сохранённая партия не восстановлена: ${parsed.message}`,
+            en: `The saved game could not be resumed: ${parsed.message}`,
+          },
+        },
+      });
+      return;
+    }
+    this.epoch++;
+    this.state = {
+      ...parsed.game,
+      notice: { kind: 'info', text: { ru: 'Партия восстановлена.', en: 'The game was resumed.' } },
+    };
+    this.changed();
+  }
+
+  private refuse(text: Bilingual): void {
+    this.dispatch({ type: 'refused', text });
+  }
+
+  /** The person strikes: simulate, have the referee rule, animate, then move on. */
+  async strike(): Promise<void> {
+    const planned = shotToPlay(this.state);
+    if (!planned.ok) return this.refuse(planned.reason);
+    performance.mark('pyramid:release');
+    this.sound.unlock();
+    const before = this.state.match;
+    const simulated = simulateShot(before, planned.shot);
+    if (!simulated.ok) {
+      const e = simulated.error;
+      const message =
+        e.kind === 'setup' ? e.message : e.kind === 'referee' ? e.error.message : e.error.message;
+      return this.refuse({ ru: `Удар не принят: ${message}`, en: `The shot was refused: ${message}` });
+    }
+    const applied = applyAction(before, simulated.value.action);
+    if (!applied.ok) {
+      const message = applied.error.message;
+      return this.refuse({
+        ru: `Судья не принял удар: ${message}`,
+        en: `The referee refused the shot: ${message}`,
+      });
+    }
+    const epoch = this.epoch;
+    this.dispatch({ type: 'busy', busy: true });
+    this.view.setOverlay({});
+    await this.view.play(animationFrom(simulated.value.simulation), {
+      onFirstFrame: () => performance.mark('pyramid:animation-start'),
+      onEvent: (event) => this.sound.play(event),
+    });
+    if (epoch !== this.epoch) return;
+    this.state = { ...this.state, busy: false };
+    this.dispatch({
+      type: 'applied',
+      by: 'person',
+      action: simulated.value.action,
+      ruling: applied.value.ruling,
+      state: applied.value.state,
+      shot: planned.shot,
+    });
+  }
+
+  /** The computer's turn: think in the worker, execute here (so the record replays), animate. */
+  private async computerTurn(): Promise<void> {
+    const game = this.state;
+    const who = actor(game);
+    if (who === null) return;
+    const player = game.setup.players[who];
+    const epoch = this.epoch;
+    this.thinking = true;
+    const seed = mixSeed(game.setup.seed, game.history.length);
+    let move: Move | null;
+    try {
+      move = await this.bot.move(game.match, player.level, seed);
+    } catch (caught) {
+      this.thinking = false;
+      return this.refuse({
+        ru: `Ошибка компьютера: ${String(caught)}`,
+        en: `The computer failed: ${String(caught)}`,
+      });
+    }
+    if (epoch !== this.epoch || this.state.match !== game.match) {
+      this.thinking = false;
+      return;
+    }
+    if (move === null) {
+      this.thinking = false;
+      return;
+    }
+    let done = execute(game.match, move, player.level, seed);
+    for (let retry = 1; !done.ok && done.error.kind === 'simulation' && retry <= RETRIES; retry++)
+      done = execute(game.match, move, player.level, mixSeed(seed, retry));
+    if (!done.ok) {
+      this.thinking = false;
+      const e = done.error;
+      const message =
+        e.kind === 'setup' ? e.message : e.kind === 'referee' ? e.error.message : e.error.message;
+      return this.refuse({
+        ru: `Ход компьютера не принят: ${message}`,
+        en: `The computer’s move failed: ${message}`,
+      });
+    }
+    const executed = done.value;
+    const shot: PlannedShot | null =
+      move.type === 'shot' && executed.stroke !== null ? { ...move.shot, strike: executed.stroke } : null;
+    if (executed.simulation !== null && game.setup.computerSpeed === 'normal') {
+      this.state = { ...this.state, busy: true };
+      for (const listener of this.listeners) listener(this.state);
+      this.view.setOverlay({});
+      await this.view.play(animationFrom(executed.simulation), {
+        onEvent: (event) => this.sound.play(event),
+      });
+    } else if (game.setup.computerSpeed === 'fastest') {
+      // Let the page breathe between moves.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    this.thinking = false;
+    if (epoch !== this.epoch) return;
+    this.state = { ...this.state, busy: false };
+    this.dispatch({
+      type: 'applied',
+      by: 'computer',
+      action: executed.action,
+      ruling: executed.ruling,
+      state: executed.state,
+      shot,
+    });
+  }
+
+  /** Replays the last shot (normal or slow) from the position before it. */
+  async replay(rate: number): Promise<void> {
+    if (this.state.busy || this.view.animating) return;
+    const history = this.state.history;
+    const upto = this.state.mode === 'watch' ? this.state.cursor : history.length - 1;
+    let entry = null;
+    for (let i = upto; i >= 0; i--) {
+      const candidate = history[i];
+      if (candidate?.action.type === 'shot') {
+        entry = candidate;
+        break;
+      }
+    }
+    if (entry === null || entry.shot === null) {
+      return this.dispatch({
+        type: 'notice',
+        notice: { kind: 'info', text: { ru: 'Нет удара для повтора.', en: 'No shot to replay.' } },
+      });
+    }
+    const simulated = simulateShot(entry.before, entry.shot);
+    if (!simulated.ok) return;
+    this.dispatch({ type: 'busy', busy: true });
+    this.view.setOverlay({});
+    await this.view.play(animationFrom(simulated.value.simulation), {
+      rate,
+      onEvent: (event) => this.sound.play(event),
+    });
+    this.state = { ...this.state, busy: false };
+    this.changed();
+  }
+
+  /** Skips the animation in progress. */
+  skip(): void {
+    this.view.skip();
+  }
+
+  async hint(): Promise<void> {
+    if (!personToAct(this.state) || this.state.busy) return;
+    const match: MatchState = this.state.match;
+    const found = await this.bot.hint(
+      match,
+      mixSeed(this.state.setup.seed, 0x48494e54 + this.state.history.length),
+    );
+    if (this.state.match !== match || found === null) return;
+    this.hintShown = found;
+    // The hint's aim is shown as the aim itself: the player may take it or change it.
+    const strike = found.shot.strike;
+    const direction = strike.direction;
+    const angle =
+      direction !== undefined
+        ? (Math.atan2(direction.y, direction.x) * 180) / Math.PI
+        : (strike.angleDeg ?? 0);
+    if (
+      found.shot.cueBall !== this.state.selection.cueBall &&
+      shotTemplateAllows(this.state, found.shot.cueBall)
+    )
+      this.dispatch({ type: 'select-cue-ball', ball: found.shot.cueBall });
+    if (found.shot.placement !== null) this.dispatch({ type: 'place', at: found.shot.placement });
+    if (found.shot.call !== null) {
+      this.dispatch({ type: 'call-ball', ball: found.shot.call.ball });
+      this.dispatch({ type: 'call-pocket', pocket: found.shot.call.pocket });
+    }
+    this.dispatch({ type: 'aim-angle', angleDeg: angle });
+    this.hintShown = found;
+    for (const listener of this.listeners) listener(this.state);
+  }
+
+  recordText(): string {
+    return recordText(headerOf(this.state), this.state.history);
+  }
+
+  /** Opens a record to watch it; a record that fails says why and changes nothing. */
+  openRecord(text: string): boolean {
+    const loaded = loadRecordText(text);
+    if (!loaded.ok) {
+      const e = loaded.error;
+      const where = `${e.index === null ? '' : `action ${e.index}, `}${e.field === '' ? '' : `field ${e.field}: `}`;
+      this.dispatch({
+        type: 'notice',
+        notice: {
+          kind: 'error',
+          text: {
+            ru: `Запись не открыта: ${where}${e.message}`,
+            en: `The record did not open: ${where}${e.message}`,
+          },
+        },
+      });
+      return false;
+    }
+    this.dispatch({
+      type: 'watch',
+      loaded: loaded.value,
+      setup: { ...this.state.setup, variant: loaded.value.initial.variant },
+    });
+    return true;
+  }
+}
+
+function shotTemplateAllows(game: GameState, ball: number): boolean {
+  const turn = game.match.turn;
+  if (turn.kind !== 'shot') return false;
+  return turn.terms.cueBall === 'choose' ? game.match.table.includes(ball) : turn.terms.cueBall === ball;
+}

@@ -1,0 +1,32 @@
+/**
+ * `window.__pyramid`: read-only hooks for the browser tests. They read a summary of the client
+ * state and the view; tests act only through the real UI (pointer events, buttons). The UI never
+ * uses them.
+ */
+import type { Point } from '@pyramid/table';
+import type { TableView } from '../view/types.js';
+import type { Controller } from './controller.js';
+import { cuePosition, type GameSummary, summaryOf } from './state/index.js';
+
+export interface PyramidHooks {
+  summary(): GameSummary;
+  /** The cue ball's position (its placement when in hand), mm. */
+  cue(): Point | null;
+  /** Client pixel of a table point. */
+  project(at: Point): { x: number; y: number } | null;
+  frames(): number;
+  animating(): boolean;
+  viewKind: '3d' | 'flat';
+}
+
+export function installHooks(controller: Controller, view: TableView, viewKind: '3d' | 'flat'): void {
+  const hooks: PyramidHooks = {
+    summary: () => JSON.parse(JSON.stringify(summaryOf(controller.state))) as GameSummary,
+    cue: () => cuePosition(controller.state),
+    project: (at) => view.project(at),
+    frames: () => view.frames,
+    animating: () => view.animating || controller.state.busy,
+    viewKind,
+  };
+  (window as unknown as { __pyramid: PyramidHooks }).__pyramid = hooks;
+}

@@ -1,0 +1,146 @@
+/**
+ * The striker's choices before a shot, each checked against the referee's shot template: a cue
+ * ball among `template.cueBalls`, a call among `template.calls`, a placement of a ball in hand
+ * inside `template.inHand` on a free spot. A refusal carries its reason in both languages.
+ */
+import type { Call, InHand, MatchState, ShotTemplate } from '@pyramid/rules';
+import { ballName } from '@pyramid/rules';
+import { isInHouse, isInTemporaryHouse, isOnBed, POCKET_NAMES, type Point } from '@pyramid/table';
+import type { Bilingual } from '../../common/lang.js';
+import { BALL_R, ballsAtRest, MARKS, SPEC } from './table.js';
+import type { Selection } from './types.js';
+
+export const EMPTY_SELECTION: Selection = Object.freeze({
+  cueBall: null,
+  call: null,
+  placement: null,
+  callBall: null,
+});
+
+export type Check = { readonly ok: true } | { readonly ok: false; readonly reason: Bilingual };
+
+const OK: Check = { ok: true };
+const refuse = (ru: string, en: string): Check => ({ ok: false, reason: { ru, en } });
+
+const REGION_TEXT: Record<InHand, Bilingual> = {
+  house: { ru: 'в доме (за линией дома)', en: 'in the house (behind the house line)' },
+  'temporary-house': {
+    ru: 'во временном доме (за линией заднего знака)',
+    en: 'in the temporary house (beyond the back-spot line)',
+  },
+  anywhere: { ru: 'в любом месте стола', en: 'anywhere on the bed' },
+};
+
+export function regionText(region: InHand): Bilingual {
+  return REGION_TEXT[region];
+}
+
+/** A gap (mm) kept between a placed ball and its neighbours, so that it does not touch them. */
+const PLACEMENT_GAP = 0.5;
+
+/** Whether the cue ball in hand may be put at `at`: inside the region, on the bed, touching no ball. */
+export function checkPlacement(match: MatchState, template: ShotTemplate, cueBall: number, at: Point): Check {
+  const region = template.inHand;
+  if (region === null) return refuse('биток не с руки', 'the cue ball is not in hand');
+  const inRegion =
+    region === 'house'
+      ? isInHouse(SPEC, at)
+      : region === 'temporary-house'
+        ? isInTemporaryHouse(SPEC, at)
+        : true;
+  if (!inRegion || !isOnBed(SPEC, at)) {
+    const where = REGION_TEXT[region];
+    return refuse(`Биток ставится ${where.ru}.`, `The cue ball must be placed ${where.en}.`);
+  }
+  const min = 2 * BALL_R + PLACEMENT_GAP;
+  for (const ball of ballsAtRest(match)) {
+    if (ball.id === cueBall) continue;
+    const dx = ball.at.x - at.x;
+    const dy = ball.at.y - at.y;
+    if (dx * dx + dy * dy < min * min) {
+      return refuse(
+        `Биток не может стоять вплотную к шару: ${ballName(ball.id, 'ru')}.`,
+        `The cue ball would touch ${ballName(ball.id, 'en')}.`,
+      );
+    }
+  }
+  return OK;
+}
+
+/** A legal spot for the ball in hand: where it lay if that is allowed, else a free spot of the region. */
+export function suggestPlacement(
+  match: MatchState,
+  template: ShotTemplate,
+  cueBall: number,
+  previous: Point | null,
+): Point | null {
+  if (template.inHand === null) return null;
+  if (previous !== null && checkPlacement(match, template, cueBall, previous).ok) return previous;
+  const axis = SPEC.width / 2;
+  const x0 =
+    template.inHand === 'temporary-house'
+      ? MARKS.temporaryHouseLineX + 250
+      : template.inHand === 'house'
+        ? MARKS.houseLineX - 200
+        : MARKS.houseLineX - 200;
+  for (let k = 0; k < 200; k++) {
+    const dy = ((k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 40) % (axis - BALL_R - 5);
+    const dx = Math.floor(k / 20) * 60 * (template.inHand === 'temporary-house' ? 1 : -1);
+    const at = { x: x0 + dx, y: axis + dy };
+    if (checkPlacement(match, template, cueBall, at).ok) return at;
+  }
+  return null;
+}
+
+export function checkCueBall(template: ShotTemplate, ball: number): Check {
+  if (template.cueBalls.includes(ball)) return OK;
+  return refuse(
+    `Этим шаром нельзя бить: ${ballName(ball, 'ru')}.`,
+    `${capital(ballName(ball, 'en'))} cannot be the cue ball now.`,
+  );
+}
+
+export function checkCall(template: ShotTemplate, call: Call): Check {
+  if (template.calls === null) return refuse('Заказ не нужен.', 'No call is taken on this shot.');
+  if (template.calls.some((c) => c.ball === call.ball && c.pocket === call.pocket)) return OK;
+  return refuse(
+    `Нельзя заказать: ${ballName(call.ball, 'ru')} в ${POCKET_NAMES[call.pocket].ru}.`,
+    `Cannot call ${ballName(call.ball, 'en')} into the ${POCKET_NAMES[call.pocket].en}.`,
+  );
+}
+
+/** Whether `ball` may be called at all (in some pocket). */
+export function callableBall(template: ShotTemplate, ball: number): boolean {
+  return template.calls?.some((c) => c.ball === ball) ?? false;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The selection a new turn starts with: a single allowed cue ball chosen, a ball in hand placed legally. */
+export function freshSelection(
+  match: MatchState,
+  template: ShotTemplate | null,
+  previous: Selection,
+): Selection {
+  if (template === null) return EMPTY_SELECTION;
+  const only = template.cueBalls.length === 1 ? (template.cueBalls[0] ?? null) : null;
+  const cueBall = only;
+  const placement =
+    cueBall === null
+      ? null
+      : suggestPlacement(match, template, cueBall, previous.placement ?? match.positions?.[cueBall] ?? null);
+  return { cueBall, call: null, placement, callBall: null };
+}
+
+/** Why the shot cannot be struck yet, or null when every choice it needs is made. */
+export function missingChoice(template: ShotTemplate, selection: Selection): Bilingual | null {
+  if (selection.cueBall === null)
+    return { ru: 'Выберите биток (нажмите на шар).', en: 'Choose the cue ball (tap a ball).' };
+  if (template.calls !== null && selection.call === null)
+    return { ru: 'Закажите шар и лузу.', en: 'Call a ball and a pocket.' };
+  if (template.inHand !== null && selection.placement === null)
+    return { ru: 'Поставьте биток с руки.', en: 'Place the cue ball in hand.' };
+  return null;
+}

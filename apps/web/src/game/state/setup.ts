@@ -1,0 +1,51 @@
+/** The set-up options: what a new match is made of, with the documented rule defaults. */
+import { rackedMatch } from '@pyramid/match';
+import { DEFAULT_SETTINGS, type MatchState, VARIANTS, type Variant } from '@pyramid/rules';
+import type { Lang } from '../../common/lang.js';
+import type { Setup } from './types.js';
+
+export const DEFAULT_SETUP: Setup = {
+  variant: 'free',
+  players: [
+    { name: '', kind: 'person', level: 'amateur' },
+    { name: '', kind: 'computer', level: 'amateur' },
+  ],
+  tableSize: '12ft',
+  settings: DEFAULT_SETTINGS,
+  seed: 1,
+  computerSpeed: 'normal',
+  breaker: 0,
+};
+
+/** The names shown for the players: the given name, or "Player 1" / "Computer (level)". */
+export function playerNames(setup: Setup, lang: Lang): [string, string] {
+  const name = (i: 0 | 1): string => {
+    const p = setup.players[i];
+    const given = p.name.trim();
+    if (given !== '') return given.slice(0, 80);
+    if (p.kind === 'computer') return lang === 'ru' ? `Компьютер ${i + 1}` : `Computer ${i + 1}`;
+    return lang === 'ru' ? `Игрок ${i + 1}` : `Player ${i + 1}`;
+  };
+  const names: [string, string] = [name(0), name(1)];
+  // The referee wants two names; two equal ones would be confusing in the log.
+  if (names[0] === names[1]) names[1] = `${names[1]} (2)`;
+  return names;
+}
+
+export function isVariantName(value: string): value is Variant {
+  return (VARIANTS as readonly string[]).includes(value);
+}
+
+/** The match at the rack with the break due, as the set-up describes it. */
+export function matchOf(setup: Setup, lang: Lang): MatchState {
+  return rackedMatch(setup.variant, {
+    breaker: setup.breaker,
+    settings: setup.settings,
+    players: playerNames(setup, lang),
+  });
+}
+
+/** A fresh random seed (shown at set-up; any 32-bit number). */
+export function randomSeed(random: () => number = Math.random): number {
+  return Math.floor(random() * 0xffffffff) >>> 0;
+}

@@ -1,0 +1,238 @@
+/**
+ * The page: the table canvas filling the screen, a toolbar, and the side panel (a bottom sheet on
+ * narrow screens) with the scoreboard, the choices, the shooting controls and the log; the set-up
+ * screen and the help over it. Panels re-render from the client state on every change.
+ */
+
+import { downloadText, pickFileText, recordFileName } from '../../common/files.js';
+import { type Lang, translator } from '../../common/lang.js';
+import type { Controller } from '../controller.js';
+import { type GameState, personToAct } from '../state/index.js';
+import { choicesPanel } from './choices.js';
+import { controls } from './controls.js';
+import { h } from './dom.js';
+import { logPanel } from './log.js';
+import { scoreboard } from './scoreboard.js';
+import { setupScreen } from './setup-screen.js';
+import { STRINGS } from './strings.js';
+
+export interface App {
+  render(game: GameState): void;
+}
+
+export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controller: Controller): App {
+  const toolbar = h('header', { className: 'toolbar', testid: 'toolbar' });
+  const notice = h('div', {
+    className: 'notice',
+    testid: 'notice',
+    attrs: { role: 'status', 'aria-live': 'polite' },
+  });
+  const board = h('div', { className: 'board-slot' });
+  const choicesSlot = h('div', { className: 'choices-slot' });
+  const logSlot = h('div', { className: 'log-slot' });
+  const clock = new ShotClock(controller);
+  const panelControls = controls(controller, () => clock.extension());
+  const sheetHandle = h('button', {
+    className: 'sheet-handle',
+    testid: 'sheet-toggle',
+    attrs: { 'aria-label': 'panel' },
+  });
+  const panel = h(
+    'aside',
+    { className: 'panel', testid: 'panel' },
+    sheetHandle,
+    board,
+    choicesSlot,
+    panelControls.element,
+    logSlot,
+  );
+  sheetHandle.addEventListener('click', () => panel.classList.toggle('collapsed'));
+  const overlaySlot = h('div', { className: 'overlay-slot' });
+  const stage = h('main', { className: 'stage' }, canvas, notice);
+  root.replaceChildren(h('div', { className: 'app' }, toolbar, stage, panel, overlaySlot));
+  let helpOpen = false;
+  let setupOpen = false;
+
+  const setLang = (lang: Lang) => {
+    document.documentElement.lang = lang;
+    controller.dispatch({ type: 'lang', lang });
+  };
+
+  const renderToolbar = (game: GameState) => {
+    const t = translator(STRINGS, game.lang);
+    const button = (testid: string, text: string, onclick: () => void) =>
+      h('button', { testid, onclick }, text);
+    toolbar.replaceChildren(
+      h('span', { className: 'brand' }, t('title')),
+      button('new-game', t('newGame'), () => {
+        setupOpen = true;
+        app.render(controller.state);
+      }),
+      button('open-record', t('openRecord'), () => {
+        void pickFileText().then((text) => {
+          if (text !== null) controller.openRecord(text);
+        });
+      }),
+      button('download-record', t('download'), () =>
+        downloadText(recordFileName(game.match.variant), controller.recordText()),
+      ),
+      button('lang-toggle', game.lang === 'ru' ? 'EN' : 'RU', () =>
+        setLang(game.lang === 'ru' ? 'en' : 'ru'),
+      ),
+      button('help', t('help'), () => {
+        helpOpen = !helpOpen;
+        app.render(controller.state);
+      }),
+    );
+  };
+
+  const app: App = {
+    render(game) {
+      const t = translator(STRINGS, game.lang);
+      document.documentElement.lang = game.lang;
+      renderToolbar(game);
+      notice.textContent = game.notice === null ? '' : game.notice.text[game.lang];
+      notice.className = `notice ${game.notice?.kind ?? ''}`;
+      if (game.notice !== null) notice.dataset.kind = game.notice.kind;
+      else delete notice.dataset.kind;
+      if (game.busy && !personToAct(game) && game.mode === 'play' && game.match.turn.kind !== 'match-over') {
+        notice.textContent = notice.textContent || t('thinking');
+      }
+      board.replaceChildren(scoreboard(game, clock.remaining(game)));
+      const choices = choicesPanel(game, controller);
+      choicesSlot.replaceChildren(...(choices === null ? [] : [choices]));
+      panelControls.render(game);
+      logSlot.replaceChildren(logPanel(game));
+      const layers: HTMLElement[] = [];
+      if (game.mode === 'setup' || setupOpen) {
+        layers.push(
+          h(
+            'div',
+            { className: 'modal' },
+            setupScreen(game.setup, game.lang, {
+              start: (setup) => {
+                setupOpen = false;
+                controller.dispatch({ type: 'start-match', setup });
+              },
+              practice: (setup) => {
+                setupOpen = false;
+                controller.dispatch({ type: 'start-practice', setup });
+              },
+              lang: setLang,
+              close:
+                game.mode === 'setup'
+                  ? null
+                  : () => {
+                      setupOpen = false;
+                      app.render(controller.state);
+                    },
+            }),
+          ),
+        );
+      }
+      if (helpOpen) {
+        layers.push(
+          h(
+            'div',
+            { className: 'modal', testid: 'help-overlay' },
+            h(
+              'div',
+              { className: 'help' },
+              h('p', {}, t('helpText')),
+              h(
+                'button',
+                {
+                  testid: 'help-close',
+                  onclick: () => {
+                    helpOpen = false;
+                    app.render(controller.state);
+                  },
+                },
+                t('close'),
+              ),
+            ),
+          ),
+        );
+      }
+      overlaySlot.replaceChildren(...layers);
+      clock.update(game);
+    },
+  };
+  controller.subscribe((game) => app.render(game));
+  return app;
+}
+
+/**
+ * The shot clock (п.26) of a person's shot: it counts from when the shot became due; an
+ * extension adds its seconds once; at zero the referee is told of slow play (a foul event).
+ */
+class ShotClock {
+  private key: unknown = null;
+  private startedAt = 0;
+  private extended = 0;
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly controller: Controller) {}
+
+  remaining(game: GameState): number | null {
+    const clock = game.setup.settings.shotClock;
+    if (clock === null || game.mode !== 'play' || game.match.turn.kind !== 'shot' || !personToAct(game))
+      return null;
+    if (this.key !== game.match) return clock.seconds;
+    const elapsed = (performance.now() - this.startedAt) / 1000;
+    return Math.max(0, Math.ceil(clock.seconds * (1 + this.extended) - elapsed));
+  }
+
+  update(game: GameState): void {
+    const active = this.remaining(game) !== null && !game.busy;
+    if (!active) {
+      this.stop();
+      this.key = game.match;
+      return;
+    }
+    if (this.key !== game.match) {
+      this.key = game.match;
+      this.startedAt = performance.now();
+      this.extended = 0;
+    }
+    if (this.timer === null) this.timer = setInterval(() => this.tick(), 1000);
+  }
+
+  extension(): void {
+    const game = this.controller.state;
+    const turn = game.match.turn;
+    if (turn.kind !== 'shot') return;
+    const before = game.match;
+    this.controller.dispatch({ type: 'clock', action: { type: 'extension', player: turn.player } });
+    // The extension is ruled on (and logged); the same shot's clock goes on with the extra time.
+    if (this.controller.state.match !== before) {
+      this.key = this.controller.state.match;
+      this.extended++;
+      this.controller.dispatch({ type: 'notice', notice: null });
+    }
+  }
+
+  private tick(): void {
+    const game = this.controller.state;
+    const left = this.remaining(game);
+    if (left === null) {
+      this.stop();
+      return;
+    }
+    if (left <= 0 && game.match.turn.kind === 'shot') {
+      this.stop();
+      this.controller.dispatch({
+        type: 'clock',
+        action: { type: 'foul', player: game.match.turn.player, foul: 'slow-play' },
+      });
+      return;
+    }
+    const element = document.querySelector<HTMLElement>('[data-testid="clock"]');
+    if (element !== null) element.textContent = element.textContent?.replace(/\d+/, String(left)) ?? '';
+  }
+
+  private stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

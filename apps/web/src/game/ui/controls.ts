@@ -1,0 +1,213 @@
+/**
+ * The shooting controls: power slider, the spin widget (a ball face: tap where the tip meets the
+ * ball), cue elevation, the aiming aid, the camera, the strike; replay, hint, and the buttons of
+ * practice (take back, move balls) and of watching a record (step through the rulings).
+ */
+import { translator } from '../../common/lang.js';
+import type { Controller } from '../controller.js';
+import { type GameState, MAX_ELEVATION, MAX_TIP, personToAct } from '../state/index.js';
+import { h } from './dom.js';
+import { STRINGS } from './strings.js';
+
+export interface Controls {
+  readonly element: HTMLElement;
+  render(game: GameState): void;
+}
+
+export function controls(controller: Controller, onExtension: () => void): Controls {
+  const power = h('input', { testid: 'power', attrs: { type: 'range', min: '0', max: '100', step: '1' } });
+  power.addEventListener('input', () =>
+    controller.dispatch({ type: 'power', power: Number(power.value) / 100 }),
+  );
+  const elevation = h('input', {
+    testid: 'elevation',
+    attrs: { type: 'range', min: '0', max: String(MAX_ELEVATION), step: '1' },
+  });
+  elevation.addEventListener('input', () =>
+    controller.dispatch({ type: 'elevation', deg: Number(elevation.value) }),
+  );
+  const dot = h('span', { className: 'spin-dot' });
+  const spin = h('div', { className: 'spin', testid: 'spin', attrs: { role: 'slider' } }, dot);
+  const setSpin = (event: PointerEvent) => {
+    const box = spin.getBoundingClientRect();
+    const nx = ((event.clientX - box.left) / box.width) * 2 - 1;
+    const ny = 1 - ((event.clientY - box.top) / box.height) * 2;
+    // The face spans the ball; the tip offset is in ball radii (the widget's edge is one radius).
+    controller.dispatch({ type: 'tip', side: nx, height: ny });
+  };
+  spin.addEventListener('pointerdown', (event) => {
+    spin.setPointerCapture(event.pointerId);
+    setSpin(event);
+  });
+  spin.addEventListener('pointermove', (event) => {
+    if (spin.hasPointerCapture(event.pointerId)) setSpin(event);
+  });
+  const aid = h('input', { testid: 'aid', attrs: { type: 'checkbox' } });
+  aid.addEventListener('change', () => controller.dispatch({ type: 'toggle-aid' }));
+  const labels = {
+    power: h('span', {}),
+    spin: h('span', {}),
+    elevation: h('span', {}),
+    aid: h('span', {}),
+  };
+  const camera = h('button', {
+    testid: 'camera',
+    onclick: () =>
+      controller.dispatch({ type: 'camera', mode: controller.state.camera === 'top' ? '3d' : 'top' }),
+  });
+  const strike = h('button', {
+    testid: 'strike',
+    className: 'primary strike',
+    onclick: () => void controller.strike(),
+  });
+  const hint = h('button', { testid: 'hint', onclick: () => void controller.hint() });
+  const replay = h('button', { testid: 'replay', onclick: () => void controller.replay(1) });
+  const replaySlow = h('button', { testid: 'replay-slow', onclick: () => void controller.replay(0.25) });
+  const extra = h('div', { className: 'extra' });
+  const hintText = h('p', { className: 'hint-text', testid: 'hint-text' });
+  const element = h(
+    'section',
+    { className: 'controls', testid: 'controls' },
+    h(
+      'div',
+      { className: 'row sliders' },
+      h('label', { className: 'field' }, labels.power, power),
+      h('label', { className: 'field' }, labels.elevation, elevation),
+    ),
+    h(
+      'div',
+      { className: 'row' },
+      h('div', { className: 'field' }, labels.spin, spin),
+      h(
+        'div',
+        { className: 'buttons' },
+        strike,
+        hint,
+        h('label', { className: 'toggle' }, aid, labels.aid),
+        camera,
+      ),
+    ),
+    hintText,
+    h('div', { className: 'row buttons' }, replay, replaySlow),
+    extra,
+  );
+
+  const render = (game: GameState) => {
+    const t = translator(STRINGS, game.lang);
+    labels.power.textContent = `${t('power')}: ${Math.round(game.aim.power * 100)}%`;
+    labels.elevation.textContent = `${t('elevation')}: ${Math.round(game.aim.elevationDeg)}°`;
+    labels.spin.textContent = t('spin');
+    labels.aid.textContent = t('aid');
+    if (document.activeElement !== power) power.value = String(Math.round(game.aim.power * 100));
+    if (document.activeElement !== elevation) elevation.value = String(Math.round(game.aim.elevationDeg));
+    aid.checked = game.aid;
+    dot.style.left = `${50 + (game.aim.side / 1) * 50}%`;
+    dot.style.top = `${50 - (game.aim.height / 1) * 50}%`;
+    spin.dataset.limit = String(MAX_TIP);
+    camera.textContent = game.camera === 'top' ? t('camera3d') : t('cameraTop');
+    strike.textContent = t('strike');
+    hint.textContent = t('hint');
+    replay.textContent = t('replay');
+    replaySlow.textContent = t('replaySlow');
+    const canShoot = personToAct(game) && !game.busy && game.match.turn.kind === 'shot' && !game.editing;
+    strike.disabled = !canShoot;
+    hint.disabled = !canShoot || game.mode === 'practice' ? !canShoot : false;
+    const found = controller.hintShown;
+    hintText.textContent =
+      found === null
+        ? ''
+        : t('hintText', {
+            what: found.intent.kind,
+            chance: Math.round(found.chance * 100),
+          });
+    extra.replaceChildren(...modeButtons(game, controller, onExtension));
+  };
+  return { element, render };
+}
+
+function modeButtons(game: GameState, controller: Controller, onExtension: () => void): HTMLElement[] {
+  const t = translator(STRINGS, game.lang);
+  const out: HTMLElement[] = [];
+  if (game.mode === 'practice') {
+    out.push(
+      h('p', { className: 'note' }, t('practiceNote')),
+      h(
+        'button',
+        {
+          testid: 'undo',
+          disabled: game.history.length === 0 || game.busy,
+          onclick: () => controller.dispatch({ type: 'undo' }),
+        },
+        t('undo'),
+      ),
+      h(
+        'button',
+        {
+          testid: 'edit-balls',
+          onclick: () => controller.dispatch({ type: 'practice-edit', editing: !game.editing }),
+        },
+        game.editing ? t('doneEditing') : t('editBalls'),
+      ),
+      h(
+        'button',
+        {
+          testid: 'practice-rack',
+          onclick: () => controller.dispatch({ type: 'start-practice', setup: game.setup }),
+        },
+        t('resetRack'),
+      ),
+    );
+    if (game.editing) {
+      const missing: number[] = [];
+      for (let b = 0; b <= 15; b++) if (!game.match.table.includes(b)) missing.push(b);
+      out.push(
+        h(
+          'p',
+          { className: 'note' },
+          game.lang === 'ru'
+            ? 'Тяните шар по столу. Двойное нажатие — убрать шар.'
+            : 'Drag a ball on the table. Double-tap a ball to remove it.',
+        ),
+        h(
+          'div',
+          { className: 'chips' },
+          ...missing.map((ball) =>
+            h(
+              'button',
+              {
+                testid: `add-ball-${ball}`,
+                className: 'chip-button',
+                onclick: () => controller.dispatch({ type: 'practice-add', ball }),
+              },
+              `+${ball === 0 ? '●' : ball}`,
+            ),
+          ),
+        ),
+      );
+    }
+  }
+  if (game.mode === 'watch') {
+    const n = game.history.length;
+    const step = (cursor: number) => () => controller.dispatch({ type: 'watch-step', cursor });
+    out.push(
+      h('p', { className: 'note', testid: 'watch-status' }, t('watching', { i: game.cursor + 1, n })),
+      h('button', { testid: 'watch-start', onclick: step(-1) }, t('toStart')),
+      h('button', { testid: 'watch-prev', onclick: step(game.cursor - 1) }, t('prev')),
+      h('button', { testid: 'watch-next', onclick: step(game.cursor + 1) }, t('next')),
+      h('button', { testid: 'watch-end', onclick: step(n - 1) }, t('toEnd')),
+    );
+  }
+  const clock = game.setup.settings.shotClock;
+  const turn = game.match.turn;
+  if (game.mode === 'play' && clock !== null && turn.kind === 'shot' && personToAct(game)) {
+    const used = game.match.extensionsUsed[turn.player];
+    out.push(
+      h(
+        'button',
+        { testid: 'extension', disabled: used >= clock.extensionsPerFrame, onclick: onExtension },
+        t('extension'),
+      ),
+    );
+  }
+  return out;
+}

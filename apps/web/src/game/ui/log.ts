@@ -1,0 +1,46 @@
+/** The log of rulings: newest first, each with its explanation in the chosen language and the paragraphs cited. */
+import type { Ruling } from '@pyramid/rules';
+import { type Lang, translator } from '../../common/lang.js';
+import type { GameState } from '../state/index.js';
+import { h } from './dom.js';
+import { STRINGS } from './strings.js';
+
+const VERDICT = {
+  legal: { ru: 'верно', en: 'legal' },
+  foul: { ru: 'фол', en: 'foul' },
+  'no-penalty': { ru: 'без штрафа', en: 'no penalty' },
+} as const;
+
+function entry(index: number, ruling: Ruling, players: readonly [string, string], lang: Lang): HTMLElement {
+  const who = ruling.player === null ? '' : `${players[ruling.player]} · `;
+  const cites = [...new Set(ruling.reasons.map((r) => r.cite))].join(', ');
+  const item = h(
+    'li',
+    { className: `entry ${ruling.verdict}`, testid: 'log-entry' },
+    h(
+      'span',
+      { className: 'head' },
+      `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
+    ),
+    h('span', { className: 'explanation', testid: 'log-explanation' }, ruling.explanation[lang]),
+    cites === '' ? null : h('span', { className: 'cites', testid: 'log-cites' }, cites),
+  );
+  item.dataset.verdict = ruling.verdict;
+  return item;
+}
+
+export function logPanel(game: GameState): HTMLElement {
+  const t = translator(STRINGS, game.lang);
+  const upto = game.mode === 'watch' ? game.cursor + 1 : game.history.length;
+  const items: HTMLElement[] = [];
+  for (let i = upto - 1; i >= 0; i--) {
+    const e = game.history[i];
+    if (e !== undefined) items.push(entry(i, e.ruling, game.match.players, game.lang));
+  }
+  return h(
+    'section',
+    { className: 'log', testid: 'log' },
+    h('h2', {}, t('log')),
+    h('ol', { attrs: { reversed: '' } }, ...items),
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The scoreboard: each player's score, frames and shelf of balls, the target, whose turn and how
+ * (the referee's `describeTurn` with the players' names), and the shot clock when it is on.
+ */
+import { describeTurn, type MatchState, targetScore } from '@pyramid/rules';
+import { type Lang, translator } from '../../common/lang.js';
+import { actor, type GameState } from '../state/index.js';
+import { ballChip, h } from './dom.js';
+import { STRINGS } from './strings.js';
+
+const GENERIC = { ru: ['Игрок A', 'Игрок B'], en: ['Player A', 'Player B'] } as const;
+
+/** The referee's one-line description of the turn, with the players' own names. */
+export function turnText(match: MatchState, lang: Lang): string {
+  let text = describeTurn(match.turn, lang);
+  for (const p of [0, 1] as const) text = text.split(GENERIC[lang][p]).join(match.players[p]);
+  return text;
+}
+
+export function scoreboard(game: GameState, clockSeconds: number | null): HTMLElement {
+  const t = translator(STRINGS, game.lang);
+  const { match } = game;
+  const numbered = match.variant === 'classic';
+  const who = actor(game);
+  const rows = ([0, 1] as const).map((p) =>
+    h(
+      'div',
+      {
+        className: `side${who === p && match.turn.kind !== 'match-over' ? ' active' : ''}`,
+        testid: `side-${p}`,
+      },
+      h('span', { className: 'name', testid: `name-${p}` }, match.players[p]),
+      h('span', { className: 'score', testid: `score-${p}` }, String(match.scores[p])),
+      h('span', { className: 'frames', testid: `frames-${p}` }, t('framesWon', { n: match.framesWon[p] })),
+      h(
+        'div',
+        { className: 'shelf', testid: `shelf-${p}` },
+        ...match.shelves[p].map((b) => ballChip(b, numbered)),
+      ),
+    ),
+  );
+  const turn = h('p', { className: 'turn', testid: 'turn' }, turnText(match, game.lang));
+  if (who !== null) turn.dataset.player = String(who);
+  const head = h(
+    'div',
+    { className: 'board-head' },
+    h('span', { testid: 'frame' }, t('frame', { n: match.frame })),
+    h('span', { testid: 'target' }, t('target', { n: targetScore(match.variant) })),
+  );
+  const clock =
+    clockSeconds === null
+      ? null
+      : h(
+          'p',
+          { className: `clock${clockSeconds <= 10 ? ' low' : ''}`, testid: 'clock' },
+          t('clock', { s: clockSeconds }),
+        );
+  let over: HTMLElement | null = null;
+  if (match.turn.kind === 'match-over') {
+    const w = match.turn.winner;
+    over = h(
+      'p',
+      { className: 'over', testid: 'match-over' },
+      t('matchOver', { name: match.players[w], a: match.framesWon[0], b: match.framesWon[1] }),
+    );
+    over.dataset.winner = String(w);
+  }
+  return h('section', { className: 'scoreboard', testid: 'scoreboard' }, head, ...rows, turn, clock, over);
+}
