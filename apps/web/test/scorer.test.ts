@@ -8,6 +8,7 @@ import {
   EMPTY_ENTRY,
   newEntry,
   removeBall,
+  type ShotEntry,
   shotAction,
   toggleStrokeFoul,
 } from '../src/scorer/entry.js';
@@ -72,7 +73,7 @@ describe('entry → action JSON', () => {
     const state = currentState(s);
     const t = template(state);
     expect(t.cueBalls.length).toBeGreaterThan(1);
-    let entry = { ...newEntry(t), cueBall: 5 };
+    let entry: ShotEntry = { ...newEntry(t), cueBall: 5 };
     entry = addPocketed(entry, 7, 'BL');
     entry = addPocketed(entry, 5, 'ML');
     entry = addJumped(entry, 9);

@@ -16,7 +16,7 @@ import { POCKET_NAMES, type PocketId } from '@pyramid/table';
 import type { Bilingual, Lang, Strings } from '../common/lang.js';
 
 export const STRINGS = {
-  title: { ru: 'Счёт матча — пирамида', en: 'Pyramid match scorer' },
+  title: { ru: 'Счёт матча', en: 'Match scorer' },
   toGame: { ru: '← Игра', en: '← Game' },
   newMatch: { ru: 'Новый матч', en: 'New match' },
   matches: { ru: 'Матчи', en: 'Matches' },
