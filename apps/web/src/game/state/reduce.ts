@@ -40,6 +40,8 @@ export type Intent =
   | { readonly type: 'start-practice'; readonly setup: Setup; readonly balls?: PracticeBalls }
   | { readonly type: 'watch'; readonly loaded: LoadedRecord; readonly setup: Setup }
   | { readonly type: 'watch-step'; readonly cursor: number }
+  /** Takes over the watched record at the step shown, two people at the table. */
+  | { readonly type: 'play-from-watch' }
   | { readonly type: 'setup-screen' }
   | { readonly type: 'aim-angle'; readonly angleDeg: number }
   | { readonly type: 'aim-at'; readonly at: Point }
@@ -185,6 +187,29 @@ export function reduce(game: GameState, intent: Intent): GameState {
       if (game.mode !== 'watch') return game;
       const cursor = Math.max(-1, Math.min(game.history.length - 1, Math.round(intent.cursor)));
       return { ...game, cursor, match: watchedState(game, cursor) };
+    }
+    case 'play-from-watch': {
+      if (game.mode !== 'watch') return game;
+      const match = watchedState(game, game.cursor);
+      const names = match.players;
+      const setup: Setup = {
+        ...game.setup,
+        variant: match.variant,
+        settings: match.settings,
+        players: [
+          { name: names[0], kind: 'person', level: game.setup.players[0].level },
+          { name: names[1], kind: 'person', level: game.setup.players[1].level },
+        ],
+      };
+      return {
+        ...game,
+        mode: 'play',
+        setup,
+        match,
+        history: game.history.slice(0, game.cursor + 1),
+        selection: freshSelection(match, shotTemplate(match), EMPTY_SELECTION),
+        notice: null,
+      };
     }
     case 'setup-screen':
       return { ...game, mode: 'setup', busy: false, notice: null };

@@ -195,6 +195,11 @@ function modeButtons(game: GameState, controller: Controller, onExtension: () =>
       h('button', { testid: 'watch-prev', onclick: step(game.cursor - 1) }, t('prev')),
       h('button', { testid: 'watch-next', onclick: step(game.cursor + 1) }, t('next')),
       h('button', { testid: 'watch-end', onclick: step(n - 1) }, t('toEnd')),
+      h(
+        'button',
+        { testid: 'watch-play', onclick: () => controller.dispatch({ type: 'play-from-watch' }) },
+        t('playFromHere'),
+      ),
     );
   }
   const clock = game.setup.settings.shotClock;

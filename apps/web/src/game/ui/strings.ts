@@ -64,6 +64,7 @@ export const STRINGS = {
   next: { ru: 'Вперёд ▶', en: 'Forward ▶' },
   toStart: { ru: '⏮ Начало', en: '⏮ Start' },
   toEnd: { ru: 'Конец ⏭', en: 'End ⏭' },
+  playFromHere: { ru: 'Играть с этого места', en: 'Play from here' },
   undo: { ru: 'Вернуть удар', en: 'Take back' },
   editBalls: { ru: 'Расставить шары', en: 'Move balls' },
   doneEditing: { ru: 'Готово', en: 'Done' },
