@@ -297,6 +297,41 @@ describe('words and summary', () => {
     expect(withNames('Игрок A и Игрок B', ['Аня', 'Боря'])).toBe('Аня и Боря');
   });
 
+  it('a match of two frames: the frame list, then the next break by the other player', () => {
+    const opened = openRecord(
+      newRecord({ variant: 'free', players: ['Ann', 'Bob'], breaker: 0, settings: { framesToWin: 2 } }),
+    );
+    if (!opened.ok) throw new Error(opened.error.message);
+    let s = play(opened.value, {
+      type: 'shot',
+      player: 0,
+      facts: { firstContact: 1, pocketed: [{ ball: 1, pocket: 'BL' }] },
+    });
+    for (const ball of [2, 3, 4, 5, 6, 7, 8]) {
+      s = play(s, {
+        type: 'shot',
+        player: 0,
+        cueBall: 0,
+        facts: { firstContact: ball, pocketed: [{ ball, pocket: 'FR' }] },
+      });
+    }
+    expect(frameResults(s)).toEqual([
+      { frame: 1, scores: [8, 0], winner: 0 },
+      { frame: 2, scores: [0, 0], winner: null },
+    ]);
+    expect(currentState(s).turn).toMatchObject({ kind: 'shot', player: 1, terms: { kind: 'break' } });
+    expect(summaryText(s, 'ru', new Date('2026-05-01T00:00:00Z'))).toBe(
+      [
+        'Итог матча: Свободная пирамида',
+        'Ann — Bob',
+        'Партии: 1:0',
+        'Партия 1: 8:0 — Ann',
+        'Партия 2: 0:0 — …',
+        '2026-05-01',
+      ].join('\n'),
+    );
+  });
+
   it('summarises frames and the winner', () => {
     const text = readFileSyncJson('examples/records/dynamic.json');
     const opened = openRecordText(text);

@@ -52,6 +52,8 @@ export interface AppState {
   readonly picked: number | null;
   readonly notice: Notice | null;
   readonly showLog: boolean;
+  /** Show the top of the page (scoreboard, ruling or refusal) after this render, not the spot last tapped. */
+  readonly top: boolean;
 }
 
 export interface StartOptions {
@@ -75,7 +77,7 @@ export class App {
     private readonly render: (app: App) => void,
     private readonly onLang: (lang: Lang) => void = () => {},
   ) {
-    this.state = { lang, match: null, entry: null, picked: null, notice: null, showLog: false };
+    this.state = { lang, match: null, entry: null, picked: null, notice: null, showLog: false, top: false };
     const id = currentMatchId(store);
     if (id !== null) {
       const listed = loadMatch(store, id);
@@ -98,7 +100,7 @@ export class App {
   }
 
   private set(patch: Partial<AppState>): void {
-    this.state = { ...this.state, ...patch };
+    this.state = { ...this.state, top: false, ...patch };
     this.render(this);
   }
 
@@ -111,6 +113,7 @@ export class App {
       entry: template === null ? null : newEntry(template),
       picked: null,
       notice,
+      top: true,
     };
   }
 
@@ -195,6 +198,7 @@ export class App {
       const { field, message } = result.error;
       this.set({
         notice: { kind: 'refused', title: this.t('refused'), text: field ? `${field}: ${message}` : message },
+        top: true,
       });
       return false;
     }

@@ -65,7 +65,7 @@ function render(root: HTMLElement, app: App): void {
       : null;
   const scrollY = window.scrollY;
   root.replaceChildren(header(app), ...(notice ? [notice] : []), body);
-  window.scrollTo(0, scrollY);
+  window.scrollTo(0, app.state.top ? 0 : scrollY);
 }
 
 const root = document.querySelector<HTMLElement>('#app')!;

@@ -25,8 +25,8 @@ function scoreboard(app: App, state: MatchState): HTMLElement {
       h('div', { class: 'frames', testid: `frames-${p}`, text: `${app.t('frames')}: ${state.framesWon[p]}` }),
       h('div', {
         class: 'shelf',
-        title: app.t('shelf'),
-        text: state.shelves[p].map((b) => ballLabel(b, lang)).join(' '),
+        testid: `shelf-${p}`,
+        text: `${app.t('shelf')}: ${state.shelves[p].map((b) => ballLabel(b, lang)).join(' ') || '—'}`,
       }),
     );
   return h(
