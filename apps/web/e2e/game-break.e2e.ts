@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, open } from './browser.js';
+import { distinctColours, pullBackAndRelease, settled, startGame, summary } from './game-helpers.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the break through the real UI, in every variant', () => {
+  for (const variant of ['free', 'combined', 'dynamic', 'classic'] as const) {
+    it(`${variant}: the scoreboard, the turn and the log follow the referee's ruling`, async () => {
+      const { context, page, errors } = await open(browser);
+      await startGame(page, { variant });
+      const before = await summary(page);
+      expect(before.turn.kind).toBe('shot');
+      expect(before.logLength).toBe(0);
+      await pullBackAndRelease(page);
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
+            .logLength === 1,
+      );
+      await settled(page);
+      const after = await summary(page);
+      expect(after.lastExplanation).not.toBeNull();
+      expect(await page.textContent('[data-testid="score-0"]')).toBe(String(after.scores[0]));
+      expect(await page.textContent('[data-testid="score-1"]')).toBe(String(after.scores[1]));
+      expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toBe(
+        after.lastExplanation!.en,
+      );
+      const turnPlayer = await page.getAttribute('[data-testid="turn"]', 'data-player');
+      const expected =
+        after.turn.kind === 'shot'
+          ? after.turn.player
+          : after.turn.kind === 'decision'
+            ? after.turn.decision!.player
+            : null;
+      if (expected !== null && expected !== undefined) expect(turnPlayer).toBe(String(expected));
+      const entry = page.locator('[data-testid="log-entry"]').first();
+      expect(await entry.getAttribute('data-verdict')).toBe(after.lastVerdict);
+      if (variant === 'free') {
+        const top = await page.screenshot({ path: '/tmp/game-top-desktop.png' });
+        expect(await distinctColours(page, top)).toBeGreaterThan(50);
+        await page.click('[data-testid="camera"]');
+        await page.waitForTimeout(600);
+        const threeD = await page.screenshot({ path: '/tmp/game-3d-desktop.png' });
+        expect(await distinctColours(page, threeD)).toBeGreaterThan(50);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,121 @@
+/**
+ * Helpers of the game's browser tests: set up a game through the set-up screen, break by pulling
+ * the cue back on the canvas, read the client state through the read-only `window.__pyramid` hooks.
+ * Tests act only through the real UI; the hooks only read.
+ */
+import type { Page } from 'playwright-core';
+
+export interface Summary {
+  mode: string;
+  variant: string;
+  turn: {
+    kind: string;
+    player?: number;
+    decision?: { kind: string; player: number };
+    terms?: Record<string, unknown>;
+    winner?: number;
+  };
+  scores: [number, number];
+  framesWon: [number, number];
+  logLength: number;
+  lastVerdict: string | null;
+  lastExplanation: { ru: string; en: string } | null;
+  matchOver: boolean;
+  winner: 0 | 1 | null;
+  busy: boolean;
+  selection: {
+    cueBall: number | null;
+    call: { ball: number; pocket: string } | null;
+    placement: { x: number; y: number } | null;
+    callBall: number | null;
+  };
+  notice: { kind: string; text: { ru: string; en: string } } | null;
+  positions: Record<string, { x: number; y: number }> | null;
+  table: number[];
+}
+
+export const summary = (page: Page): Promise<Summary> =>
+  page.evaluate(() => (window as unknown as { __pyramid: { summary(): Summary } }).__pyramid.summary());
+
+export async function project(page: Page, at: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  const p = await page.evaluate(
+    (point) =>
+      (
+        window as unknown as { __pyramid: { project(p: unknown): { x: number; y: number } | null } }
+      ).__pyramid.project(point),
+    at,
+  );
+  if (p === null) throw new Error(`point ${JSON.stringify(at)} is off screen`);
+  return p;
+}
+
+export async function cue(page: Page): Promise<{ x: number; y: number }> {
+  const at = await page.evaluate(() =>
+    (window as unknown as { __pyramid: { cue(): { x: number; y: number } | null } }).__pyramid.cue(),
+  );
+  if (at === null) throw new Error('no cue ball');
+  return at;
+}
+
+/** Waits until no shot is animating and the computer is not thinking. */
+export async function settled(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const hooks = (window as unknown as { __pyramid: { animating(): boolean } }).__pyramid;
+      return !hooks.animating();
+    },
+    null,
+    { timeout, polling: 100 },
+  );
+}
+
+export interface GameOptions {
+  variant?: 'free' | 'combined' | 'dynamic' | 'classic';
+  kinds?: [string, string];
+  speed?: 'normal' | 'fastest';
+  seed?: number;
+}
+
+/** Fills the set-up screen and starts the match. */
+export async function startGame(page: Page, options: GameOptions = {}): Promise<void> {
+  if ((await page.locator('[data-testid="setup"]').count()) === 0)
+    await page.click('[data-testid="new-game"]');
+  await page.selectOption('[data-testid="setup-variant"]', options.variant ?? 'free');
+  const kinds = options.kinds ?? ['person', 'person'];
+  await page.selectOption('[data-testid="setup-kind-0"]', kinds[0]);
+  await page.selectOption('[data-testid="setup-kind-1"]', kinds[1]);
+  await page.selectOption('[data-testid="setup-speed"]', options.speed ?? 'normal');
+  if (options.seed !== undefined) await page.fill('[data-testid="setup-seed"]', String(options.seed));
+  await page.click('[data-testid="setup-start"]');
+  await page.waitForSelector('[data-testid="setup"]', { state: 'detached' });
+}
+
+/** The break through the canvas: press on the cue ball, pull straight back, release. */
+export async function pullBackAndRelease(page: Page, pullMm = 500): Promise<void> {
+  const from = await cue(page);
+  const start = await project(page, from);
+  const end = await project(page, { x: from.x - pullMm, y: from.y });
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Distinct colours in a PNG screenshot, counted in the page (no image library needed here). */
+export async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const seen = new Set<number>();
+    for (let i = 0; i < pixels.length; i += 4 * 7)
+      seen.add((pixels[i]! << 16) | (pixels[i + 1]! << 8) | pixels[i + 2]!);
+    return seen.size;
+  }, png.toString('base64'));
+}
