@@ -11,6 +11,7 @@ export default defineConfig({
       input: {
         game: resolve(import.meta.dirname, 'index.html'),
         scorer: resolve(import.meta.dirname, 'scorer.html'),
+        viewTest: resolve(import.meta.dirname, 'view-test.html'),
       },
     },
     chunkSizeWarningLimit: 700,
