@@ -33,7 +33,7 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
         ...balls
           .map((choice) =>
             choice.type === 'penalty-ball' || choice.type === 'exchange-ball'
-              ? ballChip(choice.ball, numbered, {
+              ? ballChip(choice.ball, true, {
                   testid: `choice-ball-${choice.ball}`,
                   title: ballName(choice.ball, lang),
                   onclick: () => controller.dispatch({ type: 'choose', choice }),
@@ -83,7 +83,7 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
           'div',
           { className: 'chips', testid: 'cue-balls' },
           ...template.cueBalls.map((ball) =>
-            ballChip(ball, numbered, {
+            ballChip(ball, true, {
               testid: `cue-ball-${ball}`,
               className: game.selection.cueBall === ball ? 'selected' : '',
               title: ballName(ball, lang),

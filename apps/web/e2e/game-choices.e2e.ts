@@ -1,0 +1,226 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, open } from './browser.js';
+import { project, pullBackAndRelease, settled, startGame, summary } from './game-helpers.js';
+
+const RECORDS = new URL('./records/', import.meta.url).pathname;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function breakAndWait(page: Page): Promise<void> {
+  await pullBackAndRelease(page);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
+        .logLength >= 1,
+  );
+  await settled(page);
+}
+
+async function openRecord(page: Page, name: string): Promise<void> {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.click('[data-testid="open-record"]'),
+  ]);
+  await chooser.setFiles(`${RECORDS}${name}`);
+  await page.waitForSelector('[data-testid="watch-status"]');
+}
+
+/** Opens a prepared record, goes to its end and takes it over: the choice it ends with is pending. */
+async function takeOver(page: Page, name: string): Promise<void> {
+  await openRecord(page, name);
+  await page.click('[data-testid="watch-end"]');
+  await page.click('[data-testid="watch-play"]');
+}
+
+describe('the rules in the flow', () => {
+  it('Free: the cue ball is chosen by tapping a ball the template allows', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'free' });
+    await breakAndWait(page);
+    const s = await summary(page);
+    expect(s.turn.kind).toBe('shot');
+    expect(s.selection.cueBall).toBeNull();
+    const ball = s.table.find((b) => b !== 0)!;
+    const at = await project(page, s.positions![ball]!);
+    await page.mouse.click(at.x, at.y);
+    expect((await summary(page)).selection.cueBall).toBe(ball);
+    expect(await page.getAttribute(`[data-testid="cue-ball-${ball}"]`, 'class')).toContain('selected');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Classic: a ball and a pocket are called', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'classic' });
+    await breakAndWait(page);
+    const s = await summary(page);
+    expect(s.turn.kind).toBe('shot');
+    expect(s.turn.terms?.callRequired).toBe(true);
+    const ball = s.table.find((b) => b !== 0)!;
+    const at = await project(page, s.positions![ball]!);
+    await page.mouse.click(at.x, at.y);
+    expect((await summary(page)).selection.callBall).toBe(ball);
+    await page.click('[data-testid="call-pocket-BL"]');
+    expect((await summary(page)).selection.call).toEqual({ ball, pocket: 'BL' });
+    expect(await page.textContent('[data-testid="call-status"]')).toContain(`ball ${ball}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a ball in hand placed outside the house is refused and nothing changes', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'combined' });
+    const before = await summary(page);
+    const outside = await project(page, { x: 1400, y: 600 });
+    await page.mouse.click(outside.x, outside.y);
+    const after = await summary(page);
+    expect(after.notice?.kind).toBe('refused');
+    expect(await page.getAttribute('[data-testid="notice"]', 'data-kind')).toBe('refused');
+    expect(await page.textContent('[data-testid="notice"]')).toContain('house');
+    expect(after.selection.placement).toEqual(before.selection.placement);
+    const inside = await project(page, { x: 450, y: 700 });
+    await page.mouse.click(inside.x, inside.y);
+    const placed = (await summary(page)).selection.placement!;
+    expect(Math.abs(placed.x - 450)).toBeLessThan(15);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after a foul the opponent chooses the penalty ball (Free)', async () => {
+    const { context, page, errors } = await open(browser);
+    await page.waitForSelector('[data-testid="setup"]');
+    await page.click('[data-testid="setup-start"]');
+    await takeOver(page, 'free-foul.json');
+    const s = await summary(page);
+    expect(s.turn.kind).toBe('decision');
+    expect(s.turn.decision?.kind).toBe('penalty-ball');
+    expect(await page.locator('[data-testid^="choice-ball-"]').count()).toBe(s.table.length);
+    const at = await project(page, s.positions!['7']!);
+    await page.mouse.click(at.x, at.y);
+    const after = await summary(page);
+    expect(after.turn.kind).toBe('shot');
+    expect(after.table).not.toContain(7);
+    expect(after.logLength).toBe(s.logLength + 1);
+    expect(await page.locator('[data-testid="shelf-1"] [data-ball="7"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after a foul in Dynamic the opponent chooses option (2), a penalty shot from hand', async () => {
+    const { context, page, errors } = await open(browser);
+    await page.waitForSelector('[data-testid="setup"]');
+    await page.click('[data-testid="setup-start"]');
+    await takeOver(page, 'dynamic-foul.json');
+    expect((await summary(page)).turn.decision?.kind).toBe('dynamic-option');
+    await page.click('[data-testid="choice-option-2"]');
+    const after = await summary(page);
+    expect(after.turn.kind).toBe('shot');
+    expect(after.turn.terms?.kind).toBe('penalty');
+    expect(after.lastExplanation?.en).toBe(
+      await page.locator('[data-testid="log-explanation"]').first().textContent(),
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the language: panels and the log’s explanations', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'dynamic' });
+    await breakAndWait(page);
+    expect(await page.textContent('[data-testid="strike"]')).toBe('Strike');
+    const s = await summary(page);
+    await page.click('[data-testid="lang-toggle"]');
+    expect(await page.textContent('[data-testid="strike"]')).toBe('Удар');
+    expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toBe(
+      s.lastExplanation!.ru,
+    );
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a reload resumes the match: same scores, turn and log', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'classic' });
+    await breakAndWait(page);
+    const before = await summary(page);
+    await page.reload();
+    await page.waitForFunction(
+      () => 'summary' in ((window as unknown as { __pyramid?: object }).__pyramid ?? {}),
+    );
+    const after = await summary(page);
+    expect(after.mode).toBe('play');
+    expect(after.scores).toEqual(before.scores);
+    expect(after.turn).toEqual(before.turn);
+    expect(after.logLength).toBe(before.logLength);
+    expect(after.positions).toEqual(before.positions);
+    expect(await page.locator('[data-testid="log-entry"]').count()).toBe(before.logLength);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a damaged saved game and a broken record are refused with a reason, changing nothing', async () => {
+    const { context, page, errors } = await open(browser);
+    await page.evaluate(() =>
+      localStorage.setItem('pyramid:game', '{"format":"pyramid-web-game","version":1,"mode":"play"'),
+    );
+    await page.reload();
+    await page.waitForSelector('[data-testid="setup"]');
+    expect(await page.getAttribute('[data-testid="notice"]', 'data-kind')).toBe('error');
+    await startGame(page, { variant: 'free' });
+    const before = await summary(page);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.click('[data-testid="open-record"]'),
+    ]);
+    await chooser.setFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"pyramid-match-record","version":1,"variant":"pool"}'),
+    });
+    await page.waitForSelector('[data-testid="notice"][data-kind="error"]');
+    expect(await page.textContent('[data-testid="notice"]')).toContain('variant');
+    const after = await summary(page);
+    expect(after.mode).toBe('play');
+    expect(after.turn).toEqual(before.turn);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('on a phone', () => {
+  it('plays the break by touch on a 390×844 screen', async () => {
+    const { context, page, errors } = await open(browser, '', {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await startGame(page, { variant: 'free' });
+    // A tap in the house places the ball in hand there; the aim stays on the pyramid's apex line.
+    const spot = await project(page, { x: 600, y: 887.5 });
+    await page.touchscreen.tap(spot.x, spot.y);
+    const placed = (await summary(page)).selection.placement!;
+    expect(Math.abs(placed.x - 600)).toBeLessThan(20);
+    expect((await summary(page)).notice).toBeNull();
+    await page.screenshot({ path: '/tmp/game-top-phone.png' });
+    await page.locator('[data-testid="strike"]').tap();
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
+          .logLength === 1,
+    );
+    await settled(page);
+    await page.locator('[data-testid="camera"]').tap();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: '/tmp/game-3d-phone.png' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
