@@ -13,6 +13,7 @@ import { ShotSound } from './game/sound.js';
 import { DEFAULT_SETUP, initialGame, randomSeed } from './game/state/index.js';
 import { mountApp } from './game/ui/app.js';
 import { createView } from './game/view-loader.js';
+import { warmUpSimulator } from './game/warm-up.js';
 
 const LANG_KEY = 'pyramid:lang';
 
@@ -56,3 +57,4 @@ installHooks(controller, view, kind);
 app.render(controller.state);
 controller.drawTable();
 controller.resume();
+warmUpSimulator();

@@ -145,12 +145,14 @@ export class Controller {
       });
     }
     const epoch = this.epoch;
-    this.dispatch({ type: 'busy', busy: true });
+    // The animation starts before the panels re-render, so that nothing delays its first frame.
     this.view.setOverlay({});
-    await this.view.play(animationFrom(simulated.value.simulation), {
+    const played = this.view.play(animationFrom(simulated.value.simulation), {
       onFirstFrame: () => performance.mark('pyramid:animation-start'),
       onEvent: (event) => this.sound.play(event),
     });
+    this.dispatch({ type: 'busy', busy: true });
+    await played;
     if (epoch !== this.epoch) return;
     this.state = { ...this.state, busy: false };
     this.dispatch({

@@ -155,7 +155,17 @@ export function reduce(game: GameState, intent: Intent): GameState {
         intent.setup.variant,
         intent.setup.settings,
         balls,
-        playerNames(intent.setup, game.lang),
+        // Every shot of a practice is the person's own: both sides are named as people.
+        playerNames(
+          {
+            ...intent.setup,
+            players: [
+              { ...intent.setup.players[0], kind: 'person' },
+              { ...intent.setup.players[1], kind: 'person' },
+            ],
+          },
+          game.lang,
+        ),
       );
       if (!built.ok) return refused(game, { ru: built.message, en: built.message });
       return {
