@@ -314,4 +314,29 @@ describe('the table view', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('draws a smaller preset (7 ft) with its own geometry', async () => {
+    const { context, page, errors } = await open(browser, 'view-test.html?table=7ft');
+    await ready(page);
+    await nextFrames(page);
+    const png = await page.screenshot();
+    await writeFile('/tmp/view-7ft.png', png);
+    const stats = await pixelStats(page, png);
+    expect(stats.cloth / stats.total).toBeGreaterThan(0.4);
+    expect(stats.ivory).toBeGreaterThan(800);
+    expect(await redAtCueBall(page, png)).toBe(true);
+    expect(await roundTripError(page)).toBeLessThan(5);
+    // The 7 ft bed is 1980 mm long: its back cushion is where the 12 ft table's would not be.
+    const ends = await page.evaluate(() => {
+      const view = window.__view;
+      return [view?.pick(...xy(view?.project({ x: 1980, y: 495 }))), view?.project({ x: 3550, y: 495 })];
+      function xy(p: { x: number; y: number } | null | undefined): [number, number] {
+        return [p?.x ?? -1, p?.y ?? -1];
+      }
+    });
+    expect(ends[0]?.x).toBeCloseTo(1980, 0);
+    expect(ends[1]).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

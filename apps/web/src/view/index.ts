@@ -127,6 +127,7 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
   let disposed = false;
   let width = 0;
   let height = 0;
+  let pixelRatio = 0;
   let framed3d = false;
 
   interface Running {
@@ -145,10 +146,12 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
   const resize = (): void => {
     const w = canvas.clientWidth;
     const h = canvas.clientHeight;
-    if (w === width && h === height) return;
+    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+    if (w === width && h === height && ratio === pixelRatio) return;
     width = w;
     height = h;
-    renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO));
+    pixelRatio = ratio;
+    renderer.setPixelRatio(ratio);
     renderer.setSize(w, h, false);
     topFit = fitTop(table.outerRect, w, h);
     applyTopFit(topCamera, topFit);

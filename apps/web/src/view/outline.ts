@@ -30,7 +30,7 @@ export function planDimensions(geometry: TableGeometry): TableDimensionsInPlan {
     railWidth: 1.9 * d,
     cushionTop,
     railTop: cushionTop + 0.04 * d,
-    pocketCutRadius: 0.9 * d,
+    pocketCutRadius: 0.78 * d,
   };
 }
 

@@ -138,7 +138,8 @@ function rim(arc: readonly Point[], circle: Circle, width: number, z: number): B
     if (a === undefined || b === undefined) continue;
     const [ax, ay] = outer(a);
     const [bx, by] = outer(b);
-    positions.push(a.x, a.y, z, b.x, b.y, z, bx, by, z, a.x, a.y, z, bx, by, z, ax, ay, z);
+    // Counter-clockwise seen from above (the arc runs counter-clockwise round the circle).
+    positions.push(a.x, a.y, z, bx, by, z, b.x, b.y, z, a.x, a.y, z, ax, ay, z, bx, by, z);
   }
   const geometry = new BufferGeometry();
   geometry.setAttribute('position', new Float32BufferAttribute(positions, 3));
@@ -225,8 +226,8 @@ export function buildTableMesh(geometry: TableGeometry): TableMesh {
   woodMap.repeat.set(1 / 900, 1 / 300);
   // Varnished wood: a little specular sheen under the lamp.
   const wood = new MeshPhongMaterial({ color: 0x6b3519, shininess: 40, specular: 0x332218, map: woodMap });
-  const pit = new MeshBasicMaterial({ color: 0x040404 });
-  const liner = new MeshLambertMaterial({ color: 0x1a1410, side: DoubleSide });
+  const pit = new MeshBasicMaterial({ color: 0x070605 });
+  const liner = new MeshLambertMaterial({ color: 0x0d0b09, side: DoubleSide });
   const trim = new MeshPhongMaterial({ color: 0x7a5a30, shininess: 70, specular: 0x8a7458 });
   const noseShadow = new MeshBasicMaterial({
     color: 0x000000,
@@ -278,12 +279,17 @@ export function buildTableMesh(geometry: TableGeometry): TableMesh {
     // holes read as holes rather than wooden wells; a bronze trim round each cut on the rail top.
     const inset = points.map((p) => scaleAbout(p, circle, (circle.radius - 0.8) / circle.radius));
     add(wall(inset, -pitDepth, dims.railTop + 0.2), liner, 'pocket wall');
-    add(rim(points, circle, 0.16 * d, dims.railTop + 0.4), trim, 'pocket trim');
+    add(rim(points, circle, 0.12 * d, dims.railTop + 0.4), trim, 'pocket trim');
   }
 
   // The floor of the pockets: everything inside the rails that is not slate or cushion is seen as dark.
-  const floor = new PlaneGeometry(railRect.maxX - railRect.minX, railRect.maxY - railRect.minY);
-  floor.translate((railRect.minX + railRect.maxX) / 2, (railRect.minY + railRect.maxY) / 2, -pitDepth + 0.5);
+  // Under the whole table: the pocket cuts reach past the rail line into the rails.
+  const floor = new PlaneGeometry(outerRect.maxX - outerRect.minX, outerRect.maxY - outerRect.minY);
+  floor.translate(
+    (outerRect.minX + outerRect.maxX) / 2,
+    (outerRect.minY + outerRect.maxY) / 2,
+    -pitDepth + 0.5,
+  );
   add(floor, pit, 'pit');
 
   // Markings (п.2): the house line and the three spots, chalk-white on the cloth.

@@ -1,9 +1,18 @@
 /**
- * A page for the view's browser test (view-test.html): the regulation table with the pyramid racked
- * and the coloured ball on the front spot, numbered as in Classic. The test drives the view through
- * `window.__view` and reads the drawn balls from `window.__viewBalls`.
+ * A page for the view's browser test (view-test.html): a table with the pyramid racked and the
+ * coloured ball on the front spot, numbered as in Classic. `?table=7ft` (any key of PRESETS) draws
+ * another preset. The test drives the view through `window.__view` and reads the drawn balls from
+ * `window.__viewBalls`.
  */
-import { CLASSIC_RACK_ORDER, markings, REGULATION_12FT, rackPositions } from '@pyramid/table';
+import {
+  buildTableGeometry,
+  CLASSIC_RACK_ORDER,
+  markings,
+  PRESET_12FT,
+  PRESETS,
+  rackPositions,
+  tableSpecOf,
+} from '@pyramid/table';
 import { createTableView } from './index.js';
 import type { BallFrame, TableView } from './types.js';
 
@@ -16,8 +25,10 @@ declare global {
 
 const canvas = document.querySelector<HTMLCanvasElement>('#table');
 if (canvas === null) throw new Error('view-test.html has no #table canvas');
-const view = createTableView(canvas);
-const spot = markings(REGULATION_12FT).frontSpot;
+const preset = PRESETS[new URLSearchParams(location.search).get('table') ?? '12ft'] ?? PRESET_12FT;
+const spec = tableSpecOf(preset);
+const view = createTableView(canvas, { spec, geometry: buildTableGeometry(preset) });
+const spot = markings(spec).frontSpot;
 const rest = (id: number, x: number, y: number): BallFrame => ({
   id,
   x,
@@ -30,7 +41,7 @@ const rest = (id: number, x: number, y: number): BallFrame => ({
 });
 const balls: BallFrame[] = [
   rest(0, spot.x, spot.y),
-  ...rackPositions(REGULATION_12FT, CLASSIC_RACK_ORDER.flat()).map((p) => rest(p.ball, p.at.x, p.at.y)),
+  ...rackPositions(spec, CLASSIC_RACK_ORDER.flat()).map((p) => rest(p.ball, p.at.x, p.at.y)),
 ];
 view.setNumbered(true);
 view.setBalls(balls);
