@@ -1,6 +1,7 @@
+import { isInTemporaryHouse, markings, REGULATION_12FT } from '@pyramid/table';
 import { Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { cuePlacement, MAX_PULL_MM } from '../src/view/overlay.js';
+import { cuePlacement, MAX_PULL_MM, placementSpan } from '../src/view/overlay.js';
 import { Playback } from '../src/view/playback.js';
 import type { AnimationEvent, BallFrame, ShotAnimation } from '../src/view/types.js';
 
@@ -80,5 +81,21 @@ describe('the cue stick', () => {
     // The tip stays on the line through the ball's centre.
     const toTip = raised.tip.clone().sub(new Vector3(from.x, from.y, R));
     expect(toTip.clone().normalize().dot(raised.axis)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('the placement region', () => {
+  it('is the house at the front, the temporary house at the back, or the whole bed', () => {
+    const { houseLineX, temporaryHouseLineX } = markings(REGULATION_12FT);
+    const length = REGULATION_12FT.length;
+    expect(placementSpan('house', houseLineX, temporaryHouseLineX, length)).toEqual([0, 887.5]);
+    expect(placementSpan('temporary-house', houseLineX, temporaryHouseLineX, length)).toEqual([2662.5, 3550]);
+    expect(placementSpan('anywhere', houseLineX, temporaryHouseLineX, length)).toEqual([0, 3550]);
+    // Every point the table calls "in the temporary house" lies in the drawn span.
+    const [from, to] = placementSpan('temporary-house', houseLineX, temporaryHouseLineX, length);
+    for (const x of [2663, 3000, 3549]) {
+      expect(isInTemporaryHouse(REGULATION_12FT, { x, y: 500 })).toBe(true);
+      expect(x > from && x < to).toBe(true);
+    }
   });
 });

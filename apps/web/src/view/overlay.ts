@@ -4,7 +4,7 @@
  * hand, rings under highlighted and selected balls and at the called pocket. Rebuilt on every
  * setOverlay (a handful of meshes); the rings follow the balls when they move.
  */
-import type { BallId, Point, TableGeometry } from '@pyramid/table';
+import { type BallId, markings, type Point, type TableGeometry } from '@pyramid/table';
 import {
   BufferGeometry,
   Color,
@@ -45,6 +45,28 @@ export function cuePlacement(
   const back = radius + TIP_GAP + Math.max(0, Math.min(1, pull)) * MAX_PULL_MM;
   const tip = new Vector3(from.x, from.y, radius).addScaledVector(axis, back);
   return { tip, axis };
+}
+
+/**
+ * The stretch of the bed (along x) a ball in hand may be placed in: the house from the front cushion
+ * to the house line; the temporary house (п.21) from the line through the back spot to the back
+ * cushion, as packages/table `isInTemporaryHouse` has it; or the whole bed.
+ */
+export function placementSpan(
+  region: 'house' | 'temporary-house' | 'anywhere',
+  houseLineX: number,
+  temporaryHouseLineX: number,
+  length: number,
+): readonly [number, number] {
+  const clamp = (x: number): number => Math.max(0, Math.min(length, x));
+  switch (region) {
+    case 'house':
+      return [0, clamp(houseLineX)];
+    case 'temporary-house':
+      return [clamp(temporaryHouseLineX), length];
+    case 'anywhere':
+      return [0, length];
+  }
 }
 
 /** A flat strip of `width` along a polyline, just above the cloth. */
@@ -130,19 +152,28 @@ export class OverlayLayer {
 
     if (overlay.placement !== undefined) {
       const p = overlay.placement;
-      const maxX = p.region === 'anywhere' ? length : Math.max(0, Math.min(length, p.houseLineX));
-      const area = new PlaneGeometry(maxX, width);
-      area.translate(maxX / 2, width / 2, 0.4);
-      this.add(new Mesh(area, translucent(0xffffff, 0.1)), 1);
-      const edge = ribbon(
-        [
-          { x: maxX, y: 0 },
-          { x: maxX, y: width },
-        ],
-        0.08 * 2 * R,
-        0.5,
+      const [minX, maxX] = placementSpan(
+        p.region,
+        p.houseLineX,
+        markings(this.geometry.spec).temporaryHouseLineX,
+        length,
       );
-      this.add(new Mesh(edge, translucent(0xfff3b0, 0.75)), 1);
+      const area = new PlaneGeometry(maxX - minX, width);
+      area.translate((minX + maxX) / 2, width / 2, 0.4);
+      this.add(new Mesh(area, translucent(0xffffff, 0.1)), 1);
+      // The line the ball must stay behind (none for the whole bed).
+      if (p.region !== 'anywhere') {
+        const lineX = p.region === 'house' ? maxX : minX;
+        const edge = ribbon(
+          [
+            { x: lineX, y: 0 },
+            { x: lineX, y: width },
+          ],
+          0.08 * 2 * R,
+          0.5,
+        );
+        this.add(new Mesh(edge, translucent(0xfff3b0, 0.75)), 1);
+      }
       if (p.at !== null) {
         const ball = new Mesh(this.sphere, translucent(p.allowed ? 0x4dd26b : 0xe0403a, 0.55));
         ball.position.set(p.at.x, p.at.y, R);
