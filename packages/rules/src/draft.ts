@@ -7,9 +7,10 @@ import { classicRack, rackPositions } from '@pyramid/table';
 import type { ActionType } from './actions.js';
 import { type BallId, COLOURED, sortBalls, WHITE_BALLS } from './balls.js';
 import { joinReasons, reasons } from './explain.js';
-import { type Positions, respot, SPEC, withoutBalls } from './position.js';
+import { type Positions, respot, withoutBalls } from './position.js';
 import type { FoulCode, Reason, Respot, Ruling, Verdict } from './ruling.js';
 import { type MatchState, other, type Player, type ShotTurn, type Turn } from './state.js';
+import { matchTable } from './table-size.js';
 import { targetScore } from './variant.js';
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -76,6 +77,10 @@ export class Draft {
     return this.state.settings;
   }
 
+  get tableSize() {
+    return this.state.tableSize;
+  }
+
   addScored(balls: readonly BallId[]): void {
     if (balls.length > 0) this.scored = [...this.scored, ...balls];
   }
@@ -118,7 +123,7 @@ export class Draft {
   /** п.25: puts `balls` (currently off the bed) back on the spotting line. */
   respot(balls: readonly BallId[]): void {
     if (balls.length === 0) return;
-    const result = respot(balls, this.positions);
+    const result = respot(this.tableSize, balls, this.positions);
     this.positions = result.positions;
     this.table = sortBalls([...this.table, ...balls]);
     this.respotted = [...this.respotted, ...result.respotted];
@@ -167,10 +172,11 @@ export class Draft {
    */
   rackWhites(whites: readonly BallId[]): void {
     const sorted = sortBalls(whites);
+    const { spec } = matchTable(this.tableSize);
     const rack =
       this.variant === 'classic' && sorted.length === WHITE_BALLS.length
-        ? classicRack(SPEC)
-        : rackPositions(SPEC, sorted);
+        ? classicRack(spec)
+        : rackPositions(spec, sorted);
     const positions: Record<string, Point> = {};
     for (const { ball, at } of rack) positions[ball] = at;
     this.table = sorted;
@@ -181,6 +187,7 @@ export class Draft {
     const state: MatchState = {
       variant: this.state.variant,
       settings: this.state.settings,
+      tableSize: this.state.tableSize,
       players: this.state.players,
       frame: this.frame,
       framesWon: this.framesWon,

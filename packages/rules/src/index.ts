@@ -53,6 +53,7 @@ export {
   replayRecord,
   replayRecordText,
   type StateSummary,
+  startTableSize,
   summarise,
 } from './record.js';
 export { FOUL_CODES, type FoulCode, type Reason, type Respot, type Ruling, type Verdict } from './ruling.js';
@@ -82,4 +83,12 @@ export type {
   Turn,
 } from './state.js';
 export { other } from './state.js';
+export {
+  DEFAULT_TABLE_SIZE,
+  isTableSize,
+  type MatchTable,
+  matchTable,
+  TABLE_SIZES,
+  type TableSize,
+} from './table-size.js';
 export { isVariant, targetScore, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';

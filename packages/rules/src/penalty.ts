@@ -34,7 +34,7 @@ export function resolveShot(draft: Draft, turn: ShotTurn): ShotTurn {
   if (turn.terms.inHand !== null && turn.terms.cueBall !== 'choose')
     draft.removeFromTable([turn.terms.cueBall]);
   if (turn.terms.inHand !== 'house') return turn;
-  const area = houseArea(draft.variant, draft.table, draft.positions);
+  const area = houseArea(draft.tableSize, draft.variant, draft.table, draft.positions);
   if (area === 'house') return turn;
   draft.say(reasons.temporaryHouse());
   return { ...turn, terms: { ...turn.terms, inHand: area } };

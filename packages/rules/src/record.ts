@@ -11,6 +11,7 @@ import { isRecord } from './parse.js';
 import type { Ruling } from './ruling.js';
 import { parseMatchStart } from './setup.js';
 import type { MatchState } from './state.js';
+import { DEFAULT_TABLE_SIZE, type TableSize } from './table-size.js';
 
 export const RECORD_FORMAT = 'pyramid-match-record';
 export const RECORD_VERSION = 1;
@@ -86,6 +87,14 @@ export function recordAction(action: Action): unknown {
   };
 }
 
+/**
+ * The `tableSize` entry of a record's `start`, for a writer to spread into it: nothing on the 12 ft
+ * default, which a reader assumes, so that records of tournament-table matches read as they always did.
+ */
+export function startTableSize(size: TableSize): { readonly tableSize?: TableSize } {
+  return size === DEFAULT_TABLE_SIZE ? {} : { tableSize: size };
+}
+
 /** Parses record text (JSON) and replays it. */
 export function replayRecordText(text: string): Result<Replay, RecordError> {
   let json: unknown;
@@ -105,6 +114,7 @@ export function replayRecordText(text: string): Result<Replay, RecordError> {
 /** The part of the state a person or a program needs after a replay. */
 export interface StateSummary {
   readonly variant: MatchState['variant'];
+  readonly tableSize: TableSize;
   readonly frame: number;
   readonly framesWon: readonly [number, number];
   readonly scores: readonly [number, number];
@@ -120,6 +130,7 @@ export function summarise(state: MatchState): StateSummary {
   const turn = state.turn;
   return {
     variant: state.variant,
+    tableSize: state.tableSize,
     frame: state.frame,
     framesWon: state.framesWon,
     scores: state.scores,

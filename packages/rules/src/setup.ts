@@ -23,12 +23,15 @@ import type {
   ShotTurn,
   Turn,
 } from './state.js';
+import { DEFAULT_TABLE_SIZE, isTableSize, TABLE_SIZES, type TableSize } from './table-size.js';
 import { isVariant, targetScore, VARIANTS, type Variant } from './variant.js';
 
 export interface RackStart {
   readonly from: 'rack';
   /** Who breaks; when omitted a lag (п.7) is pending first. */
   readonly breaker?: Player;
+  /** The table; when omitted the 12 ft tournament table. */
+  readonly tableSize?: TableSize;
 }
 
 export interface NewMatch {
@@ -41,22 +44,34 @@ export interface NewMatch {
 /** A fresh match at the rack. Input is trusted only as far as the types go; use `parseMatchStart` for JSON. */
 export function newMatch(
   variant: Variant,
-  options: { settings?: Partial<Settings>; breaker?: Player; players?: readonly [string, string] } = {},
+  options: {
+    settings?: Partial<Settings>;
+    breaker?: Player;
+    players?: readonly [string, string];
+    /** Default: the 12 ft tournament table. */
+    tableSize?: TableSize;
+  } = {},
 ): MatchState {
   const result = parseMatchStart({
     variant,
     settings: options.settings ?? {},
     players: options.players,
-    start: { from: 'rack', breaker: options.breaker },
+    start: { from: 'rack', breaker: options.breaker, tableSize: options.tableSize },
   });
   if (!result.ok) throw new Error(`newMatch: ${result.error.field}: ${result.error.message}`);
   return result.value;
 }
 
-function emptyState(variant: Variant, settings: Settings, players: readonly [string, string]): MatchState {
+function emptyState(
+  variant: Variant,
+  settings: Settings,
+  tableSize: TableSize,
+  players: readonly [string, string],
+): MatchState {
   return {
     variant,
     settings,
+    tableSize,
     players,
     frame: 1,
     framesWon: [0, 0],
@@ -92,11 +107,11 @@ export function parseMatchStart(input: unknown): Result<MatchState, RefereeError
       }
       players = [list[0] as string, list[1] as string];
     }
-    const base = emptyState(variant, settings.value, players);
     const start = input.start ?? { from: 'rack' };
     if (!isRecord(start)) fail('start', 'must be an object', 'invalid-setup');
+    const base = emptyState(variant, settings.value, tableSizeOf(start.tableSize), players);
     if (start.from === 'rack') {
-      const s = record(start, 'start', ['from', 'breaker']);
+      const s = record(start, 'start', ['from', 'breaker', 'tableSize']);
       const draft = new Draft(base, 'lag', null);
       draft.startFrame(1, 0);
       const state = draft.finish().state;
@@ -110,8 +125,16 @@ export function parseMatchStart(input: unknown): Result<MatchState, RefereeError
   });
 }
 
+/** `start.tableSize`: a preset key, the 12 ft tournament table when omitted. */
+function tableSizeOf(value: unknown): TableSize {
+  if (value === undefined) return DEFAULT_TABLE_SIZE;
+  if (!isTableSize(value)) invalid('start.tableSize', `must be one of ${TABLE_SIZES.join(', ')}`);
+  return value;
+}
+
 const SITUATION_FIELDS = [
   'from',
+  'tableSize',
   'scores',
   'shelves',
   'table',
@@ -219,8 +242,9 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
         invalid(`start.positions.${b}`, `ball ${b} is on the table but has no position`);
     for (const [key, at] of Object.entries(pos) as [string, Point][]) {
       if (!onBed.includes(Number(key))) invalid(`start.positions.${key}`, `ball ${key} is not on the table`);
-      if (!restsOnTable(at)) invalid(`start.positions.${key}`, `ball ${key} lies outside the bed`);
-      const hit = overlapping(pos, at, Number(key));
+      if (!restsOnTable(base.tableSize, at))
+        invalid(`start.positions.${key}`, `ball ${key} lies outside the bed`);
+      const hit = overlapping(base.tableSize, pos, at, Number(key));
       if (hit !== null) invalid(`start.positions.${key}`, `ball ${key} overlaps ball ${hit}`);
     }
   }

@@ -5,13 +5,21 @@
  * naming the field.
  */
 import { err, ok, type Result } from '@pyramid/core';
-import { isInHouse, POCKET_IDS, type Point } from '@pyramid/table';
+import { POCKET_IDS, type Point } from '@pyramid/table';
 import type { ShotAction } from './actions.js';
 import { type BallId, ballName, COLOURED, isBallId } from './balls.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { factsFromEvents, type ShotEvent, type ShotFacts } from './facts.js';
-import { firstOverlap, overlapping, placementAllowed, restsOnTable, SPEC, withoutBalls } from './position.js';
+import {
+  firstOverlap,
+  inHouse,
+  overlapping,
+  placementAllowed,
+  restsOnTable,
+  withoutBalls,
+} from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
+import type { TableSize } from './table-size.js';
 
 const EVENT_SIDE_FIELDS = ['strokeFouls', 'stroke', 'frozenBalls', 'positions'];
 
@@ -80,7 +88,7 @@ export function checkShot(
     if (terms.inHand === null) {
       return err(refereeError('placement-invalid', 'placement', 'the cue ball is not in hand on this shot'));
     }
-    if (!placementAllowed(terms.inHand, action.placement)) {
+    if (!placementAllowed(state.tableSize, terms.inHand, action.placement)) {
       return err(
         refereeError(
           'placement-invalid',
@@ -90,7 +98,7 @@ export function checkShot(
       );
     }
     if (before !== null) {
-      const hit = overlapping(before, action.placement, cue);
+      const hit = overlapping(state.tableSize, before, action.placement, cue);
       if (hit !== null) {
         return err(
           refereeError('placement-invalid', 'placement', `the cue ball would overlap ${ballName(hit, 'en')}`),
@@ -130,10 +138,10 @@ export function checkShot(
     given.firstContact === null && state.settings.frozenBallCountsAsContact && given.frozenBalls.length > 0
       ? { ...given, firstContact: given.frozenBalls[0]! }
       : given;
-  const error = checkFacts(facts, cue, onBedMask, 'facts' in outcome);
+  const error = checkFacts(state.tableSize, facts, cue, onBedMask, 'facts' in outcome);
   if (error !== null) return err(error);
   if (facts.firstContactInHouse === null && facts.firstContact !== null && before !== null) {
-    return ok({ ...facts, firstContactInHouse: inHouseAt(before[facts.firstContact]) });
+    return ok({ ...facts, firstContactInHouse: inHouseAt(state.tableSize, before[facts.firstContact]) });
   }
   return ok(facts);
 }
@@ -197,6 +205,7 @@ function ballOffBed(
 
 /** Checks that the facts could have happened on a bed holding `onBedMask`; returns the first error. */
 function checkFacts(
+  size: TableSize,
   facts: ShotFacts,
   cue: BallId,
   onBedMask: number,
@@ -306,12 +315,14 @@ function checkFacts(
       `${ballName(facts.stroke.nearestBall, 'en')} is not on the table`,
     );
   }
-  if (facts.positions !== null) return checkPositions(facts.positions, onBedMask & ~goneMask, fromFacts);
+  if (facts.positions !== null)
+    return checkPositions(size, facts.positions, onBedMask & ~goneMask, fromFacts);
   return null;
 }
 
 /** Rest positions: exactly the balls left on the bed (`remainingMask`), each on it and none overlapping. */
 function checkPositions(
+  size: TableSize,
   positions: Readonly<Record<string, Point>>,
   remainingMask: number,
   fromFacts: boolean,
@@ -338,14 +349,14 @@ function checkPositions(
         `${ballName(ball, 'en')} is not on the bed after the shot`,
       );
     }
-    if (!restsOnTable(at)) {
+    if (!restsOnTable(size, at)) {
       return refereeError(
         'impossible-facts',
         factField(fromFacts, `positions.${key}`),
         `${ballName(ball, 'en')} lies outside the bed`,
       );
     }
-    const hit = firstOverlap(placed, at, ball);
+    const hit = firstOverlap(size, placed, at, ball);
     if (hit !== null && hit > ball) {
       return refereeError(
         'impossible-facts',
@@ -357,6 +368,6 @@ function checkPositions(
   return null;
 }
 
-function inHouseAt(at: Point | undefined): boolean | null {
-  return at === undefined ? null : isInHouse(SPEC, at);
+function inHouseAt(size: TableSize, at: Point | undefined): boolean | null {
+  return at === undefined ? null : inHouse(size, at);
 }

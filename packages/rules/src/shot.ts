@@ -9,9 +9,10 @@ import { breakTurn, type Draft } from './draft.js';
 import { foulReason, reasons } from './explain.js';
 import type { ShotFacts, StrokeFoul } from './facts.js';
 import { ordinaryTerms, penalise, setShot, startPlayOff } from './penalty.js';
-import { objectBalls, SPEC } from './position.js';
+import { objectBalls } from './position.js';
 import { FOUL_CODES, type FoulCode } from './ruling.js';
 import { type Call, other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+import { matchTable } from './table-size.js';
 
 const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
   'early-stroke': '29.1(3)',
@@ -73,7 +74,7 @@ export function findFouls(
     found |= FOUL_BITS[STROKE_FOUL_CODES[facts.strokeFouls[i]!]];
   if (facts.stroke !== null) {
     // п.19.2: near a ball the stroke must make 45° or more with the line of centres.
-    const radius = SPEC.ballDiameter / 2;
+    const radius = matchTable(draft.tableSize).spec.ballDiameter / 2;
     if (facts.stroke.gapMm < settings.pushGapThreshold * radius && facts.stroke.angleDeg < 45)
       found |= FOUL_BITS['29.1(8)'];
   }

@@ -6,6 +6,7 @@
 import type { PocketId, Point } from '@pyramid/table';
 import type { BallId } from './balls.js';
 import type { Settings } from './settings.js';
+import type { TableSize } from './table-size.js';
 import type { Variant } from './variant.js';
 
 export type Player = 0 | 1;
@@ -90,6 +91,8 @@ export type Turn = ShotTurn | DecisionTurn | LagTurn | MatchOverTurn;
 export interface MatchState {
   readonly variant: Variant;
   readonly settings: Settings;
+  /** The table the match is played on: every house, spot and re-spot is measured on it. */
+  readonly tableSize: TableSize;
   readonly players: readonly [string, string];
   /** 1-based number of the frame being played. */
   readonly frame: number;

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replayRecord } from '@pyramid/rules';
+import { replayRecord, TABLE_SIZES } from '@pyramid/rules';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 
@@ -65,6 +65,7 @@ const BROKEN: [string, unknown][] = [
     { ...base, variant: 'dynamic', actions: [{ type: 'dynamic-option', player: 0, option: 3 }] },
   ],
   ['a wrong version', { ...base, version: 2, actions: [] }],
+  ['a 13 ft table', { ...base, start: { ...base.start, tableSize: '13ft' }, actions: [] }],
 ];
 
 describe('match-record JSON Schema', () => {
@@ -75,6 +76,10 @@ describe('match-record JSON Schema', () => {
       .filter(({ record }) => !validate(record))
       .map(({ name }) => `${name}: ${ajv.errorsText(validate.errors)}`);
     expect(failures).toEqual([]);
+  });
+
+  it('lists the table sizes the referee knows', () => {
+    expect(schema.$defs.tableSize.enum).toEqual([...TABLE_SIZES]);
   });
 
   for (const [name, record] of BROKEN) {
