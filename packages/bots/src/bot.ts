@@ -22,7 +22,7 @@ import {
 } from '@pyramid/rules';
 import type { PocketId, Point } from '@pyramid/table';
 import { type DecisionAction, decide } from './decisions.js';
-import { MARKS } from './geometry.js';
+import { botTable } from './geometry.js';
 import { LEVELS, type Level, type LevelSpec } from './levels.js';
 import { withNoise } from './noise.js';
 import { breakPlans, type Plan, type PlanKind, shotPlans } from './plans.js';
@@ -173,17 +173,22 @@ function shotMove(
 /**
  * A legal shot when no plan could be made (no positions known, or nothing to aim at): the cue ball
  * in hand on a free spot of its area, struck up the table; a call of the lowest ball where one is due.
+ * The spots tried were chosen on the 12 ft table and scale with the match's table.
  */
 function fallback(state: MatchState, turn: ShotTurn): Move {
   const terms = turn.terms;
   const balls = ballsOf(state);
+  const t = botTable(state.tableSize);
   const cueBall = terms.cueBall === 'choose' ? (state.table[0] ?? COLOURED) : terms.cueBall;
   let placement: Point | null = null;
   if (terms.inHand !== null) {
-    const x = terms.inHand === 'temporary-house' ? MARKS.temporaryHouseLineX + 300 : 400;
-    placement = { x, y: MARKS.frontSpot.y };
-    for (let k = 0; k < 40 && !placementOk(terms.inHand, placement, balls); k++) {
-      placement = { x, y: 80 + ((k * 97) % 1600) };
+    const x =
+      terms.inHand === 'temporary-house'
+        ? t.marks.temporaryHouseLineX + 300 * t.lengthScale
+        : 400 * t.lengthScale;
+    placement = { x, y: t.marks.frontSpot.y };
+    for (let k = 0; k < 40 && !placementOk(t, terms.inHand, placement, balls); k++) {
+      placement = { x, y: (80 + ((k * 97) % 1600)) * t.widthScale };
     }
   }
   const called = state.table.find((b) => b !== COLOURED);

@@ -25,7 +25,7 @@ import {
   type PenaltyBallAction,
   type Player,
 } from '@pyramid/rules';
-import { type Ball, dist, freeSpot, POCKETS } from './geometry.js';
+import { type Ball, botTable, dist, freeSpot } from './geometry.js';
 import type { LevelSpec } from './levels.js';
 import { ballsOf, bestChance, nextShots, ordinaryTerms, situationOf } from './position.js';
 import { visitValue } from './search.js';
@@ -49,7 +49,10 @@ function rateShotFor(state: MatchState, me: Player, level: LevelSpec): number {
   return visitValue(pMe) - (1 - pMe) * visitValue(pOpp);
 }
 
-/** Cue ball spots for judging how easy the balls are from wherever the cue ball may end. */
+/**
+ * Cue ball spots for judging how easy the balls are from wherever the cue ball may end, on the 12 ft
+ * table; scaled to the match's table.
+ */
 const SPOTS = [
   { x: 600, y: 450 },
   { x: 600, y: 1325 },
@@ -70,10 +73,12 @@ function opponentChance(state: MatchState, opponent: Player, balls: readonly Bal
   const terms = ordinaryTerms(state);
   if (state.variant === 'free') return bestChance(situationOf(state, opponent, terms, balls), sigma, 16);
   const objects = balls.filter((b) => b.id !== COLOURED);
+  const t = botTable(state.tableSize);
   let total = 0;
   let n = 0;
-  for (const spot of SPOTS) {
-    if (!freeSpot(spot, objects)) continue;
+  for (const { x, y } of SPOTS) {
+    const spot = { x: x * t.lengthScale, y: y * t.widthScale };
+    if (!freeSpot(t, spot, objects)) continue;
     const withCue = [...objects, { id: COLOURED, x: spot.x, y: spot.y }];
     total += bestChance(situationOf(state, opponent, terms, withCue), sigma, 16);
     n++;
@@ -85,7 +90,7 @@ function nearestPocketDistance(state: MatchState, ball: number): number {
   const at = state.positions?.[ball];
   if (at === undefined) return Number.POSITIVE_INFINITY;
   let best = Number.POSITIVE_INFINITY;
-  for (const p of POCKETS) best = Math.min(best, dist(p.mouth, at));
+  for (const p of botTable(state.tableSize).pockets) best = Math.min(best, dist(p.mouth, at));
   return best;
 }
 

@@ -2,24 +2,17 @@
  * The table as a player sees it, in the referee's millimetres: the pockets' mouths, clear paths,
  * ghost-ball aiming, and a quick estimate of the chance to pot a ball under a level's aim error —
  * pure arithmetic, no simulation, used to rank shots before any is simulated and to judge the
- * position a shot leaves.
+ * position a shot leaves. The table is the match's (`BotTable`, one per size).
  *
  * Pocket windows: where a rolling ball must cross a pocket's mouth line to drop, measured with the
  * simulator on the 12 ft table (a lone ball rolled at 1.5 m/s from 150 and 400 mm, approach angle α
  * to the pocket axis). A corner pocket takes ±4.5 mm about the mouth centre straight in, 5.5 mm of
  * width at 20° (centred 2.8 mm toward the far jaw) and next to nothing past 30°; a middle pocket
  * ±13 mm straight in, 13.5 mm at 30° and 4 mm at 40°. `WINDOWS` tabulates half-width and shift.
+ * Every preset cuts its mouths the same margin wider than its ball, so the table serves them all.
  */
-import type { BallId } from '@pyramid/rules';
-import { buildTableGeometry, markings, type PocketId, type Point, REGULATION_12FT } from '@pyramid/table';
-
-export const SPEC = REGULATION_12FT;
-/** Ball radius and diameter, mm. */
-export const R = SPEC.ballDiameter / 2;
-export const D = SPEC.ballDiameter;
-export const LENGTH = SPEC.length;
-export const WIDTH = SPEC.width;
-export const MARKS = markings(SPEC);
+import { type BallId, matchTable, type TableSize } from '@pyramid/rules';
+import { type Markings, type PocketId, type Point, PRESET_12FT } from '@pyramid/table';
 
 export interface Pocket {
   readonly id: PocketId;
@@ -30,12 +23,46 @@ export interface Pocket {
   readonly axis: Point;
 }
 
-export const POCKETS: readonly Pocket[] = buildTableGeometry().pockets.map((p) => ({
-  id: p.id,
-  kind: p.kind,
-  mouth: p.mouthCentre,
-  axis: p.axis,
-}));
+/** The match's table in the terms the planning geometry uses, built once per size. */
+export interface BotTable {
+  readonly size: TableSize;
+  /** Ball radius and diameter, mm. */
+  readonly r: number;
+  readonly d: number;
+  /** The bed between the cushion noses, mm. */
+  readonly length: number;
+  readonly width: number;
+  readonly marks: Markings;
+  readonly pockets: readonly Pocket[];
+  /**
+   * This table's length over the 12 ft table's: the few spots the bots were tuned with on 12 ft (where
+   * to break from, where the cue ball may end) are scaled by it, and by `widthScale` across. Exactly 1
+   * on 12 ft.
+   */
+  readonly lengthScale: number;
+  readonly widthScale: number;
+}
+
+const BOT_TABLES: Partial<Record<TableSize, BotTable>> = {};
+
+export function botTable(size: TableSize): BotTable {
+  const built = BOT_TABLES[size];
+  if (built !== undefined) return built;
+  const { spec, geometry, markings } = matchTable(size);
+  const table: BotTable = Object.freeze({
+    size,
+    r: spec.ballDiameter / 2,
+    d: spec.ballDiameter,
+    length: spec.length,
+    width: spec.width,
+    marks: markings,
+    pockets: geometry.pockets.map((p) => ({ id: p.id, kind: p.kind, mouth: p.mouthCentre, axis: p.axis })),
+    lengthScale: spec.length / PRESET_12FT.length,
+    widthScale: spec.width / PRESET_12FT.width,
+  });
+  BOT_TABLES[size] = table;
+  return table;
+}
 
 /** A ball on the bed. */
 export interface Ball {
@@ -100,14 +127,19 @@ export function signedAngle(a: Point, b: Point): number {
   return Math.atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) * DEG;
 }
 
-/** Whether a ball moving from `from` to `to` passes clear of every ball but those excluded. */
+/** Clearance (mm) a moving ball needs from another for `pathClear`: a diameter less a hair. */
+export function clearanceOf(t: BotTable): number {
+  return t.d - 0.5;
+}
+
+/** Whether a ball moving from `from` to `to` passes clear (`clearance`, mm) of every ball but those excluded. */
 export function pathClear(
   from: Point,
   to: Point,
   balls: readonly Ball[],
   exclude1: BallId,
   exclude2: BallId,
-  clearance = D - 0.5,
+  clearance: number,
 ): boolean {
   const dx = to.x - from.x;
   const dy = to.y - from.y;
@@ -147,6 +179,8 @@ export interface PotGeometry {
   readonly approachDeg: number;
   /** Half-width of the pocket's window at that approach, mm. */
   readonly window: number;
+  /** The table's ball diameter, mm. */
+  readonly d: number;
 }
 
 /** Cuts sharper than this are not tried. */
@@ -157,11 +191,13 @@ export const MAX_CUT_DEG = 80;
  * approach is outside the pocket's window, the cut is too thin, or a ball is in the way.
  */
 export function potGeometry(
+  t: BotTable,
   cue: Ball,
   object: Ball,
   pocket: Pocket,
   balls: readonly Ball[],
 ): PotGeometry | null {
+  const D = t.d;
   const toMouth = unit(object, pocket.mouth);
   const approach = signedAngle(pocket.axis, toMouth);
   const w = pocketWindow(pocket.kind, approach);
@@ -178,8 +214,9 @@ export function potGeometry(
   const cutDeg = angleBetween(aim, dir);
   if (cutDeg > MAX_CUT_DEG) return null;
   const d2 = dist(object, target);
-  if (!pathClear(cue, ghost, balls, cue.id, object.id)) return null;
-  if (!pathClear(object, target, balls, object.id, cue.id)) return null;
+  const clearance = clearanceOf(t);
+  if (!pathClear(cue, ghost, balls, cue.id, object.id, clearance)) return null;
+  if (!pathClear(object, target, balls, object.id, cue.id, clearance)) return null;
   return {
     cue,
     object,
@@ -192,6 +229,7 @@ export function potGeometry(
     d2,
     approachDeg: Math.abs(approach),
     window: w.half,
+    d: D,
   };
 }
 
@@ -212,7 +250,7 @@ export function withinSigmas(z: number): number {
 export function potChance(g: PotGeometry, aimSigmaDeg: number): number {
   const cos = Math.cos(g.cutDeg / DEG);
   const objectTolerance = g.window / Math.max(g.d2, 30);
-  const cueTolerance = (objectTolerance * D * Math.max(cos, 0.05)) / Math.max(g.d1, 30);
+  const cueTolerance = (objectTolerance * g.d * Math.max(cos, 0.05)) / Math.max(g.d1, 30);
   const sigma = aimSigmaDeg / DEG;
   const p = withinSigmas(cueTolerance / sigma);
   const length = (g.d1 + g.d2) / 1000;
@@ -231,13 +269,20 @@ export function leastSpeed(g: PotGeometry): number {
   return Math.min(8, Math.max(0.5, (rolling * 1.4) / 1.44));
 }
 
-export function inHouse(p: Point): boolean {
-  return p.x > 0 && p.x < MARKS.houseLineX;
+export function inHouse(t: BotTable, p: Point): boolean {
+  return p.x > 0 && p.x < t.marks.houseLineX;
 }
 
 /** Whether a ball centred at `p` lies on the bed and clear of every ball. */
-export function freeSpot(p: Point, balls: readonly Ball[], except: BallId | null = null, gap = 1): boolean {
-  if (p.x < R + 0.5 || p.x > LENGTH - R - 0.5 || p.y < R + 0.5 || p.y > WIDTH - R - 0.5) return false;
+export function freeSpot(
+  t: BotTable,
+  p: Point,
+  balls: readonly Ball[],
+  except: BallId | null = null,
+  gap = 1,
+): boolean {
+  const { r: R, d: D } = t;
+  if (p.x < R + 0.5 || p.x > t.length - R - 0.5 || p.y < R + 0.5 || p.y > t.width - R - 0.5) return false;
   const min = (D + gap) * (D + gap);
   for (const b of balls) {
     if (b.id === except) continue;

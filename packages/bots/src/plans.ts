@@ -17,22 +17,18 @@ import type { PocketId, Point } from '@pyramid/table';
 import {
   angleBetween,
   type Ball,
-  D,
+  type BotTable,
+  clearanceOf,
   dist,
-  LENGTH,
   leastSpeed,
-  MARKS,
   MAX_CUT_DEG,
-  POCKETS,
   type PotGeometry,
   pathClear,
   pocketWindow,
   potChance,
   potGeometry,
-  R,
   signedAngle,
   unit,
-  WIDTH,
   withinSigmas,
 } from './geometry.js';
 import type { LevelSpec } from './levels.js';
@@ -114,10 +110,13 @@ export function svoyakPays(s: ShotSituation): boolean {
 /** Свояк plans: the cue ball off `object` into each pocket along the stun tangent line. */
 export function svoyakPlans(s: ShotSituation, cue: Ball, level: LevelSpec, placement: Point | null): Plan[] {
   const plans: Plan[] = [];
+  const t = s.table;
+  const { r: R, d: D } = t;
+  const clearance = clearanceOf(t);
   const all = [...s.balls.filter((b) => b.id !== cue.id), cue];
   for (const object of objectsFor(s, cue.id)) {
     if (dist(cue, object) > 1600) continue;
-    for (const pocket of POCKETS) {
+    for (const pocket of t.pockets) {
       const toMouth = dist(object, pocket.mouth);
       if (toMouth < D + 10 || toMouth > 1400) continue;
       const u = unit(object, pocket.mouth);
@@ -139,9 +138,9 @@ export function svoyakPlans(s: ShotSituation, cue: Ball, level: LevelSpec, place
         const approach = signedAngle(pocket.axis, after);
         const w = pocketWindow(pocket.kind, approach);
         if (w.half <= 0) continue;
-        if (ghost.x < R || ghost.x > LENGTH - R || ghost.y < R || ghost.y > WIDTH - R) continue;
-        if (!pathClear(cue, ghost, all, cue.id, object.id)) continue;
-        if (!pathClear(ghost, pocket.mouth, all, cue.id, object.id)) continue;
+        if (ghost.x < R || ghost.x > t.length - R || ghost.y < R || ghost.y > t.width - R) continue;
+        if (!pathClear(cue, ghost, all, cue.id, object.id, clearance)) continue;
+        if (!pathClear(ghost, pocket.mouth, all, cue.id, object.id, clearance)) continue;
         const d1 = dist(cue, ghost);
         const d2 = dist(ghost, pocket.mouth);
         const tolerance =
@@ -183,13 +182,16 @@ export function svoyakPlans(s: ShotSituation, cue: Ball, level: LevelSpec, place
 /** Banks off one long cushion: the pocket mirrored in the cushion's nose line (moved in by R). */
 export function bankPlans(s: ShotSituation, cue: Ball, level: LevelSpec, placement: Point | null): Plan[] {
   const plans: Plan[] = [];
+  const table = s.table;
+  const { r: R, length: LENGTH, width: WIDTH } = table;
   const all = [...s.balls.filter((b) => b.id !== cue.id), cue];
   for (const object of objectsFor(s, cue.id)) {
-    for (const pocket of POCKETS) {
+    for (const pocket of table.pockets) {
       // Mirror across the far long cushion: a ball near y = 0 banks off y = W, and the other way round.
       const railY = pocket.mouth.y > WIDTH / 2 ? R : WIDTH - R;
       const mirrored = { x: pocket.mouth.x, y: 2 * railY - pocket.mouth.y };
       const g = potGeometry(
+        table,
         cue,
         object,
         { ...pocket, mouth: mirrored, axis: { x: pocket.axis.x, y: -pocket.axis.y } },
@@ -202,7 +204,7 @@ export function bankPlans(s: ShotSituation, cue: Ball, level: LevelSpec, placeme
       if (!(t > 0)) continue;
       const bounce = { x: object.x + dir.x * t, y: railY };
       if (bounce.x < 120 || bounce.x > LENGTH - 120 || Math.abs(bounce.x - LENGTH / 2) < 120) continue;
-      if (!pathClear(bounce, pocket.mouth, all, object.id, cue.id)) continue;
+      if (!pathClear(bounce, pocket.mouth, all, object.id, cue.id, clearanceOf(table))) continue;
       const chance = 0.35 * potChance(g, level.noise.aimDeg);
       if (chance < 0.02) continue;
       plans.push({
@@ -238,9 +240,12 @@ export function safetyPlans(
   cuts: readonly number[] = [0, 55, -55],
 ): Plan[] {
   const plans: Plan[] = [];
+  const t = s.table;
+  const D = t.d;
+  const clearance = clearanceOf(t);
   const all = [...s.balls.filter((b) => b.id !== cue.id), cue];
   const targets = s.balls
-    .filter((b) => b.id !== cue.id && !(s.houseRestricted && b.x < MARKS.houseLineX))
+    .filter((b) => b.id !== cue.id && !(s.houseRestricted && b.x < t.marks.houseLineX))
     .map((b) => ({ b, d: dist(cue, b) }))
     .sort((p, q) => p.d - q.d || p.b.id - q.b.id);
   for (const { b, d } of targets) {
@@ -254,7 +259,7 @@ export function safetyPlans(
         x: b.x - centre.x * D * Math.cos(c) - centre.y * off,
         y: b.y - centre.y * D * Math.cos(c) + centre.x * off,
       };
-      if (!pathClear(cue, ghost, all, cue.id, b.id)) continue;
+      if (!pathClear(cue, ghost, all, cue.id, b.id, clearance)) continue;
       const aim = unit(cue, ghost);
       const speed = Math.min(7, 2 + d / 1000);
       plans.push({
@@ -262,7 +267,7 @@ export function safetyPlans(
         cueBall: cue.id,
         cue,
         placement,
-        call: classicCall(s.variant, b.id === COLOURED ? null : b.id, nearestPocket(b)),
+        call: classicCall(s.variant, b.id === COLOURED ? null : b.id, nearestPocket(t, b)),
         ball: null,
         pocket: null,
         first: b.id,
@@ -283,9 +288,9 @@ function distToFirst(s: ShotSituation, plan: Plan): number {
   return first === undefined ? Number.POSITIVE_INFINITY : dist(plan.cue, first);
 }
 
-function nearestPocket(p: Point): PocketId {
-  let best = POCKETS[0]!;
-  for (const pocket of POCKETS) if (dist(pocket.mouth, p) < dist(best.mouth, p)) best = pocket;
+function nearestPocket(t: BotTable, p: Point): PocketId {
+  let best = t.pockets[0]!;
+  for (const pocket of t.pockets) if (dist(pocket.mouth, p) < dist(best.mouth, p)) best = pocket;
   return best.id;
 }
 
@@ -341,25 +346,32 @@ export function shotPlans(
   return { plans, safeties };
 }
 
-/** Break plans: from the house at the apex of the pyramid (the ball on the back spot), full and slightly thin. */
+/**
+ * Break plans: from the house at the apex of the pyramid (the ball on the back spot), full and slightly
+ * thin. The spots were chosen on the 12 ft table (700 mm up, 220 mm across) and scale with the table.
+ */
 export function breakPlans(s: ShotSituation, level: LevelSpec): Plan[] {
+  const t = s.table;
+  const { d: D, marks } = t;
+  const x = 700 * t.lengthScale;
+  const across = 220 * t.widthScale;
   const apex = s.balls.reduce<Ball | null>(
     (best, b) =>
       best === null ||
-      Math.abs(b.x - MARKS.backSpot.x) + Math.abs(b.y - MARKS.backSpot.y) <
-        Math.abs(best.x - MARKS.backSpot.x) + Math.abs(best.y - MARKS.backSpot.y)
+      Math.abs(b.x - marks.backSpot.x) + Math.abs(b.y - marks.backSpot.y) <
+        Math.abs(best.x - marks.backSpot.x) + Math.abs(best.y - marks.backSpot.y)
         ? b
         : best,
     null,
   );
-  const target = apex ?? { id: 1, x: MARKS.backSpot.x, y: MARKS.backSpot.y };
+  const target = apex ?? { id: 1, x: marks.backSpot.x, y: marks.backSpot.y };
   const spots: Point[] = level.thorough
     ? [
-        { x: 700, y: MARKS.frontSpot.y },
-        { x: 700, y: MARKS.frontSpot.y + 220 },
-        { x: 700, y: MARKS.frontSpot.y - 220 },
+        { x, y: marks.frontSpot.y },
+        { x, y: marks.frontSpot.y + across },
+        { x, y: marks.frontSpot.y - across },
       ]
-    : [{ x: 700, y: MARKS.frontSpot.y }];
+    : [{ x, y: marks.frontSpot.y }];
   const plans: Plan[] = [];
   for (const at of spots) {
     const offsets = level.thorough ? [0, 0.35 * D, -0.35 * D] : [0];

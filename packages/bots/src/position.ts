@@ -15,18 +15,14 @@ import {
 import type { Point } from '@pyramid/table';
 import {
   type Ball,
-  D,
+  type BotTable,
+  botTable,
   freeSpot,
   inHouse,
-  LENGTH,
-  MARKS,
-  POCKETS,
   type PotGeometry,
   potChance,
   potGeometry,
-  R,
   unit,
-  WIDTH,
 } from './geometry.js';
 
 /** The balls on the bed as the simulator will see them (a ball hanging in a pocket mouth moved onto the bed). */
@@ -39,12 +35,14 @@ export function ballsOf(state: MatchState, without: readonly BallId[] = []): Bal
     const at = positions[id];
     if (at !== undefined) list.push({ id, at });
   }
-  return onSimulatorBed(list).map(({ id, at }) => ({ id, x: at.x, y: at.y }));
+  return onSimulatorBed(list, state.tableSize).map(({ id, at }) => ({ id, x: at.x, y: at.y }));
 }
 
 /** What a shot allows, from the striker's side. */
 export interface ShotSituation {
   readonly variant: MatchState['variant'];
+  /** The match's table. */
+  readonly table: BotTable;
   readonly player: Player;
   readonly terms: ShotTerms;
   /** Balls on the bed (the cue ball in hand excluded). */
@@ -67,6 +65,7 @@ export function situationOf(
   const onBed = inHand === null ? balls : balls.filter((b) => b.id !== terms.cueBall);
   return {
     variant: state.variant,
+    table: botTable(state.tableSize),
     player,
     terms,
     balls: onBed,
@@ -80,18 +79,20 @@ export function situationOf(
 export function objectsFor(s: ShotSituation, cueBall: BallId): Ball[] {
   return s.balls.filter(
     (b) =>
-      b.id !== cueBall && (s.variant === 'free' || b.id !== COLOURED) && !(s.houseRestricted && inHouse(b)),
+      b.id !== cueBall &&
+      (s.variant === 'free' || b.id !== COLOURED) &&
+      !(s.houseRestricted && inHouse(s.table, b)),
   );
 }
 
-/** Whether `p` is a legal, clear place for the cue ball in hand in `area`. */
-export function placementOk(area: InHand, p: Point, balls: readonly Ball[]): boolean {
-  if (!freeSpot(p, balls, null, 1)) return false;
+/** Whether `p` is a legal, clear place for the cue ball in hand in `area` of table `t`. */
+export function placementOk(t: BotTable, area: InHand, p: Point, balls: readonly Ball[]): boolean {
+  if (!freeSpot(t, p, balls, null, 1)) return false;
   switch (area) {
     case 'house':
-      return p.x > 0 && p.x < MARKS.houseLineX - 0.5;
+      return p.x > 0 && p.x < t.marks.houseLineX - 0.5;
     case 'temporary-house':
-      return p.x > MARKS.temporaryHouseLineX + 0.5 && p.x < LENGTH;
+      return p.x > t.marks.temporaryHouseLineX + 0.5 && p.x < t.length;
     case 'anywhere':
       return true;
   }
@@ -100,23 +101,25 @@ export function placementOk(area: InHand, p: Point, balls: readonly Ball[]): boo
 /** A fixed grid of placements covering `area`, plus spots straight behind every ball–pocket line. */
 export function placementCandidates(area: InHand, s: ShotSituation, cueBall: BallId): Point[] {
   const out: Point[] = [];
-  const x0 = area === 'temporary-house' ? MARKS.temporaryHouseLineX + 1 : R + 1;
-  const x1 = area === 'house' ? MARKS.houseLineX - 1 : LENGTH - R - 1;
+  const t = s.table;
+  const { r: R, d: D, marks } = t;
+  const x0 = area === 'temporary-house' ? marks.temporaryHouseLineX + 1 : R + 1;
+  const x1 = area === 'house' ? marks.houseLineX - 1 : t.length - R - 1;
   const nx = area === 'anywhere' ? 12 : 5;
   const ny = area === 'anywhere' ? 7 : 6;
   for (let i = 0; i < nx; i++) {
     for (let j = 0; j < ny; j++) {
-      const p = { x: x0 + ((i + 0.5) * (x1 - x0)) / nx, y: R + 1 + ((j + 0.5) * (WIDTH - D - 2)) / ny };
-      if (placementOk(area, p, s.balls)) out.push(p);
+      const p = { x: x0 + ((i + 0.5) * (x1 - x0)) / nx, y: R + 1 + ((j + 0.5) * (t.width - D - 2)) / ny };
+      if (placementOk(t, area, p, s.balls)) out.push(p);
     }
   }
   // Straight pots: the cue ball on the line from the pocket through the object ball, behind the ghost.
   for (const object of objectsFor(s, cueBall)) {
-    for (const pocket of POCKETS) {
+    for (const pocket of t.pockets) {
       const dir = unit(pocket.mouth, object);
       for (const back of [120, 260, 450, 700]) {
         const p = { x: object.x + dir.x * (D + back), y: object.y + dir.y * (D + back) };
-        if (placementOk(area, p, s.balls)) out.push(p);
+        if (placementOk(t, area, p, s.balls)) out.push(p);
       }
     }
   }
@@ -128,8 +131,8 @@ export function potsFrom(s: ShotSituation, cue: Ball): PotGeometry[] {
   const pots: PotGeometry[] = [];
   const all = [...s.balls.filter((b) => b.id !== cue.id), cue];
   for (const object of objectsFor(s, cue.id)) {
-    for (const pocket of POCKETS) {
-      const g = potGeometry(cue, object, pocket, all);
+    for (const pocket of s.table.pockets) {
+      const g = potGeometry(s.table, cue, object, pocket, all);
       if (g !== null) pots.push(g);
     }
   }

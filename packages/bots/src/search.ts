@@ -143,7 +143,7 @@ export function refineAim(ctx: SearchContext, plan: Plan, stroke: Stroke): { x: 
   const e0 = errorAt(0);
   if (e0 === null) return plan.aim;
   // The object ball turns about d1 / (2R cos cut) times as far as the cue, the other way.
-  const gain = Math.max(1, g.d1 / (68 * Math.max(Math.cos((g.cutDeg * Math.PI) / 180), 0.1)));
+  const gain = Math.max(1, g.d1 / (g.d * Math.max(Math.cos((g.cutDeg * Math.PI) / 180), 0.1)));
   let x0 = 0;
   let y0 = e0;
   let x1 = e0 / gain;

@@ -24,11 +24,13 @@ export {
 export { type FactsOptions, FROZEN_GAP_MM, factsFromSimulation, restPositions } from './facts.js';
 export {
   BOUNDARY_12FT,
+  boundaryFor,
   onSimulatorBed,
   type PlannedShot,
   type PlayError,
   type PlayedShot,
   type PlayShotOptions,
+  paramsFor,
   playShot,
   type RackedMatchOptions,
   rackedMatch,

@@ -1,8 +1,9 @@
 /**
  * Playing a shot: the orchestration every game needs. The referee's state knows where the balls lie
  * (mm); the striker chooses a cue ball, a call, where to put a ball in hand and how to strike it. The
- * balls are handed to the simulator (m) on the 12 ft table, the simulation is turned into the
- * referee's facts (with rest positions, and the break judged as a break), and the referee rules.
+ * balls are handed to the simulator (m) on the match's table (its size is part of the state), the
+ * simulation is turned into the referee's facts (with rest positions, the house and centre lines of
+ * that table, and the break judged as a break), and the referee rules.
  *
  * Decisions (penalty ball, exchange ball, the Dynamic option, a lag) involve no physics: apply them
  * with `apply` or `applyAction` directly.
@@ -24,7 +25,9 @@ import {
   applyAction,
   type BallId,
   type Call,
+  DEFAULT_TABLE_SIZE,
   type MatchState,
+  matchTable,
   newMatch,
   type Player,
   type RefereeError,
@@ -33,14 +36,50 @@ import {
   type ShotAction,
   type ShotFacts,
   type ShotTurn,
+  type TableSize,
   type Variant,
 } from '@pyramid/rules';
-import { buildTableGeometry, type Point, REGULATION_12FT } from '@pyramid/table';
+import type { Point } from '@pyramid/table';
 import { MM_PER_M } from './events.js';
 import { factsFromSimulation } from './facts.js';
 
+// Built on first use, once per size: a boundary is a few flat arrays the event loop reads.
+const BOUNDARIES: Partial<Record<TableSize, Boundary>> = {};
+const PARAMS: Partial<Record<TableSize, PhysicsParams>> = {};
+
+/** The table of `size` as the simulator sees it: the cushion outline of its preset, built once. */
+export function boundaryFor(size: TableSize): Boundary {
+  const built = BOUNDARIES[size];
+  if (built !== undefined) return built;
+  const boundary = boundaryOf(matchTable(size).geometry);
+  BOUNDARIES[size] = boundary;
+  return boundary;
+}
+
+/**
+ * The simulator's parameters on the table of `size`: the default set with the preset's ball (radius
+ * and mass) and cushion nose height, as `pyramid simulate` takes them. On 12 ft they are the default
+ * set's own numbers (68 mm, 280 g, 42 mm), and the object itself, so nothing changes there.
+ */
+export function paramsFor(size: TableSize): PhysicsParams {
+  const built = PARAMS[size];
+  if (built !== undefined) return built;
+  const { preset } = matchTable(size);
+  const params: PhysicsParams =
+    size === DEFAULT_TABLE_SIZE
+      ? DEFAULT_PARAMS
+      : Object.freeze({
+          ...DEFAULT_PARAMS,
+          R: preset.ballDiameter / (2 * MM_PER_M),
+          m: preset.ballMass / 1000,
+          noseHeight: preset.cushionNoseHeight / MM_PER_M,
+        });
+  PARAMS[size] = params;
+  return params;
+}
+
 /** The regulation 12 ft table as the simulator sees it, built once. */
-export const BOUNDARY_12FT: Boundary = boundaryOf(buildTableGeometry());
+export const BOUNDARY_12FT: Boundary = boundaryFor('12ft');
 
 /** A stroke as the striker plans it: the struck ball is the cue ball, so the strike names no ball. */
 export type Stroke = Omit<Strike, 'ball'>;
@@ -57,8 +96,12 @@ export interface PlannedShot {
 }
 
 export interface PlayShotOptions {
+  /**
+   * The simulator's parameters (default: `paramsFor` the state's table). Given, they replace the
+   * table's own: their ball radius should be that table's ball.
+   */
   readonly params?: PhysicsParams;
-  /** The simulator's boundary (default: the 12 ft table, which is the table the referee judges on). */
+  /** The simulator's boundary (default: `boundaryFor` the state's table, the table the referee judges on). */
   readonly boundary?: Boundary;
 }
 
@@ -103,7 +146,7 @@ export function startPositions(state: MatchState, shot: PlannedShot): Result<Bal
     points.push({ id: ball, at });
   }
   if (inHand && shot.placement !== null) points.push({ id: shot.cueBall, at: shot.placement });
-  const placed = onSimulatorBed(points);
+  const placed = onSimulatorBed(points, state.tableSize);
   return ok(placed.map(({ id, at }) => ({ id, x: at.x / MM_PER_M, y: at.y / MM_PER_M })));
 }
 
@@ -111,16 +154,17 @@ export function startPositions(state: MatchState, shot: PlannedShot): Result<Bal
 const NUDGE_CLEARANCE = 0.01;
 
 /**
- * Balls wholly on the bed (centre at least R from every cushion nose): a ball hanging in a pocket's
- * mouth (allowed by the table's `restsOnTable`, which the referee and the simulator share) is put at
- * the nearest point of the bed clear of every other ball (searched on rings of 2 mm steps around
- * the nearest bed point). Balls already on the bed never move. The bots' planning geometry assumes
- * balls on the bed.
+ * Balls wholly on the bed of the table of `size` (centre at least R from every cushion nose): a ball
+ * hanging in a pocket's mouth (allowed by the table's `restsOnTable`, which the referee and the
+ * simulator share) is put at the nearest point of the bed clear of every other ball (searched on
+ * rings of 2 mm steps around the nearest bed point). Balls already on the bed never move. The bots'
+ * planning geometry assumes balls on the bed.
  */
 export function onSimulatorBed<T extends { readonly id: number; readonly at: Point }>(
   balls: readonly T[],
+  size: TableSize = DEFAULT_TABLE_SIZE,
 ): T[] {
-  const spec = REGULATION_12FT;
+  const { spec } = matchTable(size);
   const r = spec.ballDiameter / 2;
   const inside = (p: Point) => p.x >= r && p.x <= spec.length - r && p.y >= r && p.y <= spec.width - r;
   if (balls.every((b) => inside(b.at))) return [...balls];
@@ -166,12 +210,14 @@ export function simulateShot(
     return err({ kind: 'setup', message: `no shot is due (the turn is a ${turn.kind})` });
   const balls = startPositions(state, shot);
   if (!balls.ok) return err({ kind: 'setup', message: balls.error });
-  const params = options.params ?? DEFAULT_PARAMS;
+  const params = options.params ?? paramsFor(state.tableSize);
   const strike: Strike = { ...shot.strike, ball: shot.cueBall };
-  const run = simulate(balls.value, strike, options.boundary ?? BOUNDARY_12FT, params);
+  const run = simulate(balls.value, strike, options.boundary ?? boundaryFor(state.tableSize), params);
   if (!run.ok) return err({ kind: 'simulation', error: run.error });
   const facts = factsFromSimulation(run.value, {
     cueBall: shot.cueBall,
+    // The house and centre lines of the match's table.
+    table: matchTable(state.tableSize).spec,
     isBreak: turn.terms.kind === 'break',
     strike,
     frozenBallCountsAsContact: state.settings.frozenBallCountsAsContact,
@@ -211,6 +257,8 @@ export interface RackedMatchOptions {
   readonly seed?: number;
   readonly settings?: Partial<Settings>;
   readonly players?: readonly [string, string];
+  /** The table (default: the 12 ft tournament table). */
+  readonly tableSize?: TableSize;
 }
 
 /**
@@ -224,5 +272,6 @@ export function rackedMatch(variant: Variant, options: RackedMatchOptions = {}):
     breaker,
     ...(options.settings === undefined ? {} : { settings: options.settings }),
     ...(options.players === undefined ? {} : { players: options.players }),
+    ...(options.tableSize === undefined ? {} : { tableSize: options.tableSize }),
   });
 }
