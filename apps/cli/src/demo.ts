@@ -5,7 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describeTurn, type MatchState, VARIANT_NAMES, VARIANTS, type Variant } from '@pyramid/rules';
+import {
+  describeTurn,
+  type MatchState,
+  matchTable,
+  VARIANT_NAMES,
+  VARIANTS,
+  type Variant,
+} from '@pyramid/rules';
 import {
   type Context,
   describeAction,
@@ -71,7 +78,9 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     header.push(rule);
     if (n > 0) say(['']);
     say(header);
-    if (initial.positions !== null) say(['', ...drawTable(initial.positions, st), `  ${st.dim(w.legend)}`]);
+    const { spec } = matchTable(initial.tableSize);
+    if (initial.positions !== null)
+      say(['', ...drawTable(initial.positions, st, '  ', spec), `  ${st.dim(w.legend)}`]);
     say(['', scoreboard(ctx, initial)]);
     await pause();
     const actions = json.actions as readonly unknown[];
@@ -85,7 +94,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
       lines.push(...describeRuling(ctx, step.ruling, { next: false }));
       lines.push(scoreboard(ctx, step.state));
       if (step.state.positions !== null && !sameTable(before, step.state)) {
-        lines.push(...drawTable(step.state.positions, st));
+        lines.push(...drawTable(step.state.positions, st, '  ', spec));
       }
       say(lines);
       before = step.state;

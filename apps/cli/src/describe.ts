@@ -9,6 +9,7 @@ import {
   describeTurn,
   factsFromEvents,
   type MatchState,
+  matchTable,
   parseAction,
   type Ruling,
   type ShotAction,
@@ -189,8 +190,13 @@ export function describeState(ctx: Context, state: MatchState): string[] {
   const summary: StateSummary = summarise(state);
   const label = (text: string) => `  ${text.padEnd(11)}`;
   const nameWidth = Math.max(ctx.players[0].length, ctx.players[1].length);
+  const { spec, preset } = matchTable(summary.tableSize);
+  // The tournament table goes without saying, as in the records.
+  const table = summary.tableSize === '12ft' ? '' : `, ${w.table(preset.sizeFeet)}`;
   const lines = [
-    ctx.st.bold(`${w.finalState} — ${VARIANT_NAMES[summary.variant][ctx.lang]}, ${w.frame} ${summary.frame}`),
+    ctx.st.bold(
+      `${w.finalState} — ${VARIANT_NAMES[summary.variant][ctx.lang]}${table}, ${w.frame} ${summary.frame}`,
+    ),
     `${label(w.score)}${scoreText(ctx, summary.scores)}`,
   ];
   if (state.settings.framesToWin > 1)
@@ -202,7 +208,7 @@ export function describeState(ctx: Context, state: MatchState): string[] {
   lines.push(
     `${label(w.winner)}${summary.winner === null ? w.none : ctx.st.bold(ctx.players[summary.winner])}`,
   );
-  if (summary.positions !== null) lines.push(...drawTable(summary.positions, ctx.st));
+  if (summary.positions !== null) lines.push(...drawTable(summary.positions, ctx.st, '  ', spec));
   return lines;
 }
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LEVEL_NAMES, type Level } from '@pyramid/bots';
-import { VARIANTS, type Variant } from '@pyramid/rules';
+import { TABLE_SIZES, type TableSize, VARIANTS, type Variant } from '@pyramid/rules';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { demo } from './demo.js';
 import { type Io, processIo } from './io.js';
@@ -83,12 +83,16 @@ frames; decision times per side (these depend on the machine). --json prints one
 "results" list every frame (breaker, winner, scores, shots) and "timing" the decision times.
 A frame with no winner after 1000 actions (2500 in Classic) is reported as unfinished.
 
+--table SIZE plays on a smaller table (${TABLE_SIZES.join(', ')}; default 12ft): the referee, the
+simulator and the players all use that table.
+
 --records DIR writes each frame's match record (DIR/frame-0001.json, …): the rack, then every
 action as the referee took it; "pyramid referee" replays it to the same result.
 
 Examples:
   $ pyramid selfplay --variant free --a amateur --b novice --frames 200
   $ pyramid selfplay --variant dynamic --a master --b master --frames 50 --seed 7 --json
+  $ pyramid selfplay --variant classic --table 9ft --frames 10
   $ pyramid selfplay --frames 2 --records frames/ && pyramid referee frames/frame-0001.json`;
 
 function seriesStep(value: string): number {
@@ -201,6 +205,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .command('selfplay')
     .description('play frames between two computer players and report who wins, how often and how')
     .addOption(new Option('--variant <variant>', 'the variant').choices([...VARIANTS]).default('free'))
+    .addOption(new Option('--table <size>', 'the table').choices([...TABLE_SIZES]).default('12ft'))
     .addOption(new Option('--a <level>', "side A's level").choices([...LEVEL_NAMES]).default('amateur'))
     .addOption(new Option('--b <level>', "side B's level").choices([...LEVEL_NAMES]).default('novice'))
     .addOption(new Option('--frames <n>', 'frames to play').argParser(wholeNumber(1, 1_000_000)).default(20))
@@ -216,6 +221,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .action(
       async (options: {
         variant: Variant;
+        table: TableSize;
         a: Level;
         b: Level;
         frames: number;
@@ -226,6 +232,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       }) => {
         status = await selfplay(io, {
           variant: options.variant,
+          tableSize: options.table,
           a: options.a,
           b: options.b,
           frames: options.frames,

@@ -1,7 +1,8 @@
 /**
  * One self-play frame between two levels: side A is player 0, side B player 1; who breaks is given.
  * Every move comes from `@pyramid/bots` with a seed derived from the frame's seed and the action's
- * index, so a frame depends only on (variant, levels, seed, breaker) — not on which worker plays it.
+ * index, so a frame depends only on (variant, table, levels, seed, breaker) — not on which worker
+ * plays it.
  * The frame's statistics and, on request, its match record (every action as the referee took it)
  * come back as plain data that crosses a worker boundary.
  */
@@ -14,11 +15,15 @@ import {
   RECORD_FORMAT,
   RECORD_VERSION,
   recordAction,
+  startTableSize,
+  type TableSize,
   type Variant,
 } from '@pyramid/rules';
 
 export interface FrameSpec {
   readonly variant: Variant;
+  /** The table (default: the 12 ft tournament table). */
+  readonly tableSize?: TableSize;
   readonly a: Level;
   readonly b: Level;
   /** 0-based index of the frame in the run. */
@@ -97,7 +102,8 @@ export function playFrame(spec: FrameSpec, now: () => number = () => performance
   const seed = frameSeed(spec.seed, spec.index);
   const breaker: Player = (spec.index % 2) as Player;
   const players: [string, string] = [`A (${spec.a})`, `B (${spec.b})`];
-  let state: MatchState = rackedMatch(spec.variant, { breaker, players });
+  const tableSize = spec.tableSize ?? '12ft';
+  let state: MatchState = rackedMatch(spec.variant, { breaker, players, tableSize });
   const levels: readonly [Level, Level] = [spec.a, spec.b];
   const sides: [MutableSide, MutableSide] = [emptySide(), emptySide()];
   const decisionMs: [number[], number[]] = [[], []];
@@ -170,7 +176,7 @@ export function playFrame(spec: FrameSpec, now: () => number = () => performance
         version: RECORD_VERSION,
         variant: spec.variant,
         players,
-        start: { from: 'rack', breaker },
+        start: { from: 'rack', breaker, ...startTableSize(tableSize) },
         actions,
         meta: {
           generator: 'pyramid selfplay',

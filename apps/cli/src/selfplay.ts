@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Level } from '@pyramid/bots';
-import { FOUL_CODES, type FoulCode, VARIANT_NAMES, type Variant } from '@pyramid/rules';
+import { FOUL_CODES, type FoulCode, type TableSize, VARIANT_NAMES, type Variant } from '@pyramid/rules';
 import type { Io } from './io.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './referee.js';
 import { type FrameResult, type FrameSpec, playFrame } from './selfplay-frame.js';
@@ -21,6 +21,8 @@ import { style } from './text.js';
 
 export interface SelfplayOptions {
   readonly variant: Variant;
+  /** The table (default: the 12 ft tournament table). */
+  readonly tableSize?: TableSize;
   readonly a: Level;
   readonly b: Level;
   readonly frames: number;
@@ -155,6 +157,7 @@ export interface SideReport {
 
 export interface Report {
   readonly variant: Variant;
+  readonly tableSize: TableSize;
   readonly frames: number;
   readonly seed: number;
   readonly a: SideReport;
@@ -218,6 +221,7 @@ export function report(options: SelfplayOptions, results: readonly FrameResult[]
   const lengths = results.map((r) => r.shots);
   return {
     variant: options.variant,
+    tableSize: options.tableSize ?? '12ft',
     frames: n,
     seed: options.seed,
     a: side('a', options.a),
@@ -270,6 +274,7 @@ export async function selfplay(io: Io, options: SelfplayOptions): Promise<number
   for (let index = 0; index < options.frames; index++) {
     specs.push({
       variant: options.variant,
+      ...(options.tableSize === undefined ? {} : { tableSize: options.tableSize }),
       a: options.a,
       b: options.b,
       index,
@@ -328,9 +333,11 @@ function humanReport(
   seconds: number,
 ): string[] {
   const st = style(io.colour);
+  // The tournament table goes without saying, as in the records.
+  const table = r.tableSize === '12ft' ? '' : ` · ${r.tableSize} table`;
   const lines = [
     st.bold(
-      `${VARIANT_NAMES[r.variant].en} · A ${r.a.level} vs B ${r.b.level} · ${r.frames} frame${r.frames === 1 ? '' : 's'} · seed ${r.seed}`,
+      `${VARIANT_NAMES[r.variant].en}${table} · A ${r.a.level} vs B ${r.b.level} · ${r.frames} frame${r.frames === 1 ? '' : 's'} · seed ${r.seed}`,
     ),
     '',
     `  wins          A ${r.a.wins.count} (${interval(r.a.wins)})`,

@@ -57,6 +57,8 @@ interface Words {
   readonly none: string;
   readonly actions: (count: number) => string;
   readonly firstTo: (target: number) => string;
+  /** A table by its size in feet (the presets run from 7 to 12). */
+  readonly table: (feet: number) => string;
   readonly startSituation: string;
   readonly legend: string;
   readonly positionsUnknown: string;
@@ -134,6 +136,7 @@ const EN: Words = {
   none: 'none yet',
   actions: (count) => `${count} action${count === 1 ? '' : 's'}`,
   firstTo: (target) => (target === 71 ? 'first to 71 or more' : `first to ${target}`),
+  table: (feet) => `${feet} ft table`,
   startSituation: 'starts from a situation in the middle of a frame',
   legend: '● coloured ball   a–f = balls 10–15   ┊ house line (the house is on the left)   · back spot',
   positionsUnknown: 'positions not recorded',
@@ -211,6 +214,8 @@ const RU: Words = {
   none: 'пока нет',
   actions: (count) => `действий: ${count}`,
   firstTo: (target) => (target === 71 ? 'до 71 очка и более' : `до ${target} очков`),
+  // 7–12: every one of them takes «футов».
+  table: (feet) => `стол ${feet} футов`,
   startSituation: 'начинается с позиции в середине партии',
   legend: '● цветной шар   a–f = шары 10–15   ┊ линия дома (дом слева)   · задняя отметка',
   positionsUnknown: 'положение шаров не записано',

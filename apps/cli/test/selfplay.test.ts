@@ -3,7 +3,7 @@
  * workers, and, as a user runs it (three spawns), two frames on two worker threads whose match
  * records replay through `pyramid referee` to the same winners and scores.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,47 @@ describe('pyramid selfplay (in-process)', () => {
     const first = [playFrame({ ...spec, index: 0 }), playFrame({ ...spec, index: 1 })];
     const again = [playFrame({ ...spec, index: 1 }), playFrame({ ...spec, index: 0 })].reverse();
     expect(report(options, again)).toEqual(report(options, first));
+  });
+
+  it('plays on the table --table names, and writes it into the records that pyramid referee replays', async () => {
+    const dir = join(scratch, 'records-7ft');
+    const run = await runInProcess([
+      'selfplay',
+      '--variant',
+      'dynamic',
+      '--table',
+      '7ft',
+      '--a',
+      'novice',
+      '--b',
+      'novice',
+      '--frames',
+      '1',
+      '--seed',
+      '4',
+      '--workers',
+      '1',
+      '--records',
+      dir,
+      '--json',
+    ]);
+    expect(run.status, run.err).toBe(0);
+    const out = JSON.parse(run.out) as Report & { tableSize: string };
+    expect(out.tableSize).toBe('7ft');
+    expect(out.errors).toEqual([]);
+    const file = join(dir, 'frame-0001.json');
+    const record = JSON.parse(readFileSync(file, 'utf8')) as { start: Record<string, unknown> };
+    expect(record.start).toEqual({ from: 'rack', breaker: 0, tableSize: '7ft' });
+    const replay = await runInProcess(['referee', file, '--json']);
+    expect(replay.status, replay.err).toBe(0);
+    const json = JSON.parse(replay.out) as { rulings: unknown[]; final: { tableSize: string } };
+    expect(json.rulings.length).toBe(out.results[0]!.actions);
+    expect(json.final.tableSize).toBe('7ft');
+    const text = await runInProcess(['referee', file]);
+    expect(text.out).toContain('7 ft table');
+    const bad = await runInProcess(['selfplay', '--table', '13ft']);
+    expect(bad.status).toBe(2);
+    expect(bad.err).toMatch(/7ft, 8ft, 9ft, 10ft, 11ft, 12ft/);
   });
 
   it('rejects an unknown level and a bad frame count', async () => {
