@@ -3,7 +3,7 @@
  * wholly on the bed and none overlapping another, the struck ball present, the strike within the
  * cue's range. Expected failures are results naming the field, never throws.
  */
-import type { Boundary } from './boundary.js';
+import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import type { PhysicsParams } from './params.js';
 import type { BallSetup } from './simulate.js';
 import type { Strike } from './strike.js';
@@ -15,22 +15,34 @@ export interface ShotInputError {
 }
 
 /**
- * On the bed, or hanging in a pocket's mouth: `restsOnTable` of @pyramid/table (the rule the
- * referee applies), here on the simulator's own boundary in metres, which a test table without
- * pockets or cushions also has.
+ * On the bed, hanging over a pocket, or in a pocket's mouth clear of the jaws and facings:
+ * `restsOnTable` of @pyramid/table (the rule the referee applies), here on the simulator's own
+ * boundary in metres, which a test table without pockets or cushions also has.
  */
 function restsOnTable(x: number, y: number, boundary: Boundary, R: number): boolean {
   const e = 1e-9;
   if (x >= R - e && x <= boundary.length - R + e && y >= R - e && y <= boundary.width - R + e) return true;
   if (x < -R || x > boundary.length + R || y < -R || y > boundary.width + R) return false;
   const pockets = boundary.pockets;
-  for (let k = 0; k < pockets.length; k += 3) {
-    const dx = x - pockets[k]!;
-    const dy = y - pockets[k + 1]!;
-    const reach = pockets[k + 2]! + R;
-    if (dx * dx + dy * dy < reach * reach) return true;
+  let nearPocket = false;
+  for (let k = 0; k < pockets.length; k += CIRCLE_STRIDE) {
+    const d2 = (x - pockets[k]!) ** 2 + (y - pockets[k + 1]!) ** 2;
+    if (d2 < (pockets[k + 2]! + R) ** 2) return true;
+    if (d2 < (pockets[k + 2]! + 2 * R) ** 2) nearPocket = true;
   }
-  return false;
+  if (!nearPocket) return false;
+  const s = boundary.segments;
+  for (let k = 0; k < s.length; k += SEGMENT_STRIDE) {
+    const abx = s[k + 2]! - s[k]!;
+    const aby = s[k + 3]! - s[k + 1]!;
+    const t = Math.max(0, Math.min(1, ((x - s[k]!) * abx + (y - s[k + 1]!) * aby) / (abx * abx + aby * aby)));
+    if ((x - s[k]! - t * abx) ** 2 + (y - s[k + 1]! - t * aby) ** 2 < (R - e) ** 2) return false;
+  }
+  const jaws = boundary.jaws;
+  for (let k = 0; k < jaws.length; k += CIRCLE_STRIDE) {
+    if ((x - jaws[k]!) ** 2 + (y - jaws[k + 1]!) ** 2 < (jaws[k + 2]! + R - e) ** 2) return false;
+  }
+  return true;
 }
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -404,21 +404,38 @@ function leftNormal(p: Point): Point {
 }
 
 /**
- * Where a ball may come to rest (mm): wholly on the bed, or hanging in a pocket's mouth with its
- * centre past the cushion nose line but within a ball radius of the pocket's capture circle. The
- * referee accepts exactly these positions and the simulator starts from them, so a position one
- * leaves the other always takes.
+ * Where a ball may come to rest (mm): wholly on the bed; or hanging over a pocket, its centre
+ * within a ball radius of the pocket's capture circle; or in a pocket's mouth past the nose line,
+ * wherever it fits between the jaws and facings (clear of every cushion segment by a radius and of
+ * every jaw by a radius) near that pocket. The referee accepts exactly these positions and the
+ * simulator (validate.ts, the same rule in metres) starts from them; a ball the simulator leaves
+ * at rest is always in one of them, so a position one leaves the other always takes.
  */
 export function restsOnTable(geometry: TableGeometry, at: Point): boolean {
   const { length, width } = geometry.spec;
   const r = geometry.ballRadius;
   const e = 1e-6;
   if (at.x >= r - e && at.x <= length - r + e && at.y >= r - e && at.y <= width - r + e) return true;
+  if (at.x < -r || at.x > length + r || at.y < -r || at.y > width + r) return false;
+  let nearPocket = false;
   for (const pocket of geometry.pockets) {
-    const dx = at.x - pocket.centre.x;
-    const dy = at.y - pocket.centre.y;
-    const reach = pocket.radius + r;
-    if (dx * dx + dy * dy < reach * reach) return true;
+    const d2 = (at.x - pocket.centre.x) ** 2 + (at.y - pocket.centre.y) ** 2;
+    if (d2 < (pocket.radius + r) ** 2) return true;
+    if (d2 < (pocket.radius + 2 * r) ** 2) nearPocket = true;
   }
-  return false;
+  if (!nearPocket) return false;
+  for (const c of geometry.cushions) {
+    if (distanceToSegmentSquared(at, c.a, c.b) < (r - e) ** 2) return false;
+  }
+  for (const jaw of geometry.jaws) {
+    if ((at.x - jaw.centre.x) ** 2 + (at.y - jaw.centre.y) ** 2 < (jaw.radius + r - e) ** 2) return false;
+  }
+  return true;
+}
+
+function distanceToSegmentSquared(p: Point, a: Point, b: Point): number {
+  const abx = b.x - a.x;
+  const aby = b.y - a.y;
+  const t = Math.max(0, Math.min(1, ((p.x - a.x) * abx + (p.y - a.y) * aby) / (abx * abx + aby * aby)));
+  return (p.x - a.x - t * abx) ** 2 + (p.y - a.y - t * aby) ** 2;
 }

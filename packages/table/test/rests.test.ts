@@ -1,4 +1,4 @@
-/** Where a ball may rest: the bed, or a pocket's mouth within a radius of its capture circle. */
+/** Where a ball may rest: the bed, over a pocket within a radius of its capture circle, or in a mouth between the jaws. */
 import { describe, expect, it } from 'vitest';
 import { buildTableGeometry, restsOnTable } from '../src/index.js';
 
@@ -15,6 +15,20 @@ describe('restsOnTable', () => {
     expect(restsOnTable(geometry, { x: 3516.2, y: 32.5 })).toBe(true);
     // The right middle pocket: its mouth is centred on x = 1775.
     expect(restsOnTable(geometry, { x: 1775, y: 20 })).toBe(true);
+  });
+
+  it('accepts a ball in a middle pocket mouth off its axis, where it fits between the jaws', () => {
+    // Rest positions the simulator produced (a ball rolling slowly into the mouth and stopping):
+    // 12 mm past the left nose line, 10.5 mm off the mouth's axis (x = 1775); and on the right.
+    expect(restsOnTable(geometry, { x: 1764.52, y: 1753.24 })).toBe(true);
+    expect(restsOnTable(geometry, { x: 1788.38, y: 25.03 })).toBe(true);
+  });
+
+  it('refuses a ball beside a mouth that would sink into the cushion nose', () => {
+    const r = geometry.ballRadius;
+    // 5 mm past the left nose line, a ball and a half beyond the middle pocket's capture circle.
+    expect(restsOnTable(geometry, { x: 1775 - 41.25 - 3 * r, y: 1775 - r + 5 })).toBe(false);
+    expect(restsOnTable(geometry, { x: 1775 + 41.25 + 3 * r, y: r - 5 })).toBe(false);
   });
 
   it('refuses a ball past a nose line away from the pockets, or off the table', () => {
