@@ -339,4 +339,38 @@ describe('the table view', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('3D controls: the left button is left to the game, the right button turns, the wheel zooms above the bed', async () => {
+    const { context, page, errors } = await open(browser, 'view-test.html');
+    await ready(page);
+    await page.evaluate(() => window.__view?.setCamera('3d'));
+    await nextFrames(page);
+    const where = () => page.evaluate(() => window.__view?.project({ x: 2662.5, y: 887.5 }) ?? null);
+    const before = await where();
+    // A left drag (the game's aiming gesture) does not move the camera.
+    await page.mouse.move(500, 500);
+    await page.mouse.down({ button: 'left' });
+    await page.mouse.move(700, 450, { steps: 5 });
+    await page.mouse.up({ button: 'left' });
+    expect(await where()).toEqual(before);
+    // A right drag turns the view.
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(520, 380, { steps: 5 });
+    await page.mouse.up({ button: 'right' });
+    const turned = await where();
+    expect(turned).not.toEqual(before);
+    // Zooming all the way in keeps the camera above the bed, looking at the table.
+    await page.mouse.move(640, 400);
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -1500);
+    await page.waitForFunction(() => window.__view?.pick(640, 400) != null);
+    // Close in, pick and project still agree (the balls may be out of the picture now).
+    const back = await page.evaluate(() => {
+      const view = window.__view;
+      const at = view?.pick(640, 400);
+      return at == null ? null : (view?.project(at) ?? null);
+    });
+    expect(Math.hypot((back?.x ?? 0) - 640, (back?.y ?? 0) - 400)).toBeLessThan(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -113,10 +113,10 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
   controls.mouseButtons = { LEFT: null, MIDDLE: MOUSE.DOLLY, RIGHT: MOUSE.ROTATE };
   controls.touches = { ONE: null, TWO: TOUCH.DOLLY_ROTATE };
   controls.enablePan = false;
-  // Zooming toward the pointer is how one looks closely at a cluster or a pocket without panning.
-  controls.zoomToCursor = true;
+  // Zoom goes toward the table's centre, not the pointer: three's zoom-to-cursor moves the camera down
+  // the pointer ray past any distance limit and can take it through the bed.
   controls.target.copy(target);
-  controls.minDistance = 4 * geometry.spec.ballDiameter;
+  controls.minDistance = 6 * geometry.spec.ballDiameter;
   controls.maxDistance = 4 * geometry.spec.length;
   // Never under the bed.
   controls.maxPolarAngle = (85 * Math.PI) / 180;
