@@ -7,13 +7,22 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const BENCHMARKS = ['referee', 'physics', 'bots'];
+const BENCHMARKS = ['referee', 'physics', 'bots', 'web'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });
 const chosen = process.argv.slice(2).filter((name) => BENCHMARKS.includes(name));
 let status = 0;
 for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
+  if (name === 'web') {
+    // The web figures come from a browser: run with tsx (vite and playwright-core stay unbundled).
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'web.ts')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (run.status !== 0) status = run.status ?? 1;
+    continue;
+  }
   const outfile = join(outdir, `${name}.mjs`);
   await build({
     entryPoints: [join(root, 'bench', `${name}.ts`)],
