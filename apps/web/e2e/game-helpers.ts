@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 export interface Summary {
   mode: string;
   variant: string;
+  tableSize: string;
   turn: {
     kind: string;
     player?: number;
@@ -30,6 +31,7 @@ export interface Summary {
     callBall: number | null;
   };
   notice: { kind: string; text: { ru: string; en: string } } | null;
+  aim: { angleDeg: number; power: number; side: number; height: number; elevationDeg: number };
   positions: Record<string, { x: number; y: number }> | null;
   table: number[];
 }
@@ -74,10 +76,14 @@ export interface GameOptions {
   kinds?: [string, string];
   speed?: 'normal' | 'fastest';
   seed?: number;
+  /** A table preset key, e.g. '9ft' (default: whatever the set-up screen shows, 12 ft at first). */
+  tableSize?: string;
+  /** Turns the shot clock on (45 s) or off. */
+  shotClock?: boolean;
 }
 
-/** Fills the set-up screen and starts the match. */
-export async function startGame(page: Page, options: GameOptions = {}): Promise<void> {
+/** Opens the set-up screen when it is not shown, and fills it. */
+async function fillSetup(page: Page, options: GameOptions): Promise<void> {
   if ((await page.locator('[data-testid="setup"]').count()) === 0)
     await page.click('[data-testid="new-game"]');
   await page.selectOption('[data-testid="setup-variant"]', options.variant ?? 'free');
@@ -86,6 +92,33 @@ export async function startGame(page: Page, options: GameOptions = {}): Promise<
   await page.selectOption('[data-testid="setup-kind-1"]', kinds[1]);
   await page.selectOption('[data-testid="setup-speed"]', options.speed ?? 'normal');
   if (options.seed !== undefined) await page.fill('[data-testid="setup-seed"]', String(options.seed));
+  if (options.tableSize !== undefined)
+    await page.selectOption('[data-testid="setup-table"]', options.tableSize);
+  if (options.shotClock !== undefined)
+    await page.setChecked('[data-testid="setup-clock"]', options.shotClock);
+}
+
+/** Fills the set-up screen and starts a practice table. */
+export async function startPractice(page: Page, options: GameOptions = {}): Promise<void> {
+  await fillSetup(page, options);
+  await page.click('[data-testid="setup-practice"]');
+  await page.waitForSelector('[data-testid="setup"]', { state: 'detached' });
+}
+
+/** Waits until the log holds `n` rulings. */
+export async function logReaches(page: Page, n: number, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    (count) =>
+      (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
+        .logLength === count,
+    n,
+    { timeout, polling: 50 },
+  );
+}
+
+/** Fills the set-up screen and starts the match. */
+export async function startGame(page: Page, options: GameOptions = {}): Promise<void> {
+  await fillSetup(page, options);
   await page.click('[data-testid="setup-start"]');
   await page.waitForSelector('[data-testid="setup"]', { state: 'detached' });
 }

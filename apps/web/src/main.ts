@@ -12,7 +12,7 @@ import { attachPointer } from './game/input/pointer.js';
 import { ShotSound } from './game/sound.js';
 import { DEFAULT_SETUP, initialGame, randomSeed } from './game/state/index.js';
 import { mountApp } from './game/ui/app.js';
-import { createView } from './game/view-loader.js';
+import { ViewHost } from './game/view-loader.js';
 import { warmUpSimulator } from './game/warm-up.js';
 
 const LANG_KEY = 'pyramid:lang';
@@ -26,26 +26,20 @@ function storage(): Storage | null {
 }
 
 const root = document.querySelector<HTMLElement>('#app')!;
-const canvas = document.createElement('canvas');
-canvas.className = 'table';
-canvas.dataset.testid = 'table';
-root.append(canvas);
 const store = storage();
 const savedLang = store?.getItem(LANG_KEY);
 const lang = isLang(savedLang) ? savedLang : detectLang(navigator.languages ?? [navigator.language]);
-const { view, kind } = createView(canvas);
+const initial = initialGame({ ...DEFAULT_SETUP, seed: randomSeed() }, lang);
+const view = new ViewHost(root, initial.match.tableSize);
 const sound = new ShotSound();
-const controller = new Controller(
-  initialGame({ ...DEFAULT_SETUP, seed: randomSeed() }, lang),
-  view,
-  new BotClient(),
-  store,
-  sound,
-);
-const app = mountApp(root, canvas, controller);
-attachPointer(canvas, view, controller);
+const controller = new Controller(initial, view, new BotClient(), store, sound);
+const app = mountApp(root, view.canvas, controller);
+// Input belongs to the canvas of the table shown; a table of another size brings a new canvas.
+view.onCanvas((canvas) => {
+  attachPointer(canvas, view, controller);
+  canvas.addEventListener('pointerdown', () => sound.unlock());
+});
 attachKeyboard(window, controller);
-canvas.addEventListener('pointerdown', () => sound.unlock());
 controller.subscribe((game) => {
   try {
     store?.setItem(LANG_KEY, game.lang);
@@ -53,7 +47,7 @@ controller.subscribe((game) => {
     // No storage: the language is chosen again next time.
   }
 });
-installHooks(controller, view, kind);
+installHooks(controller, view);
 app.render(controller.state);
 controller.drawTable();
 controller.resume();

@@ -13,7 +13,6 @@ import {
   headerOf,
   initialGame,
   loadRecordText,
-  MARKS,
   MAX_ELEVATION,
   MAX_TIP,
   parseSavedGame,
@@ -25,6 +24,8 @@ import {
   shotTemplate,
   shotToPlay,
   speedOf,
+  tableOf,
+  tableSizeLabel,
 } from '../src/game/state/index.js';
 
 const people: Setup = {
@@ -110,7 +111,10 @@ describe('the selection', () => {
   it('places the ball in hand only in the house, with the reason when refused', () => {
     const game = started();
     expect(game.selection.placement).not.toBeNull();
-    const outside = reduce(game, { type: 'place', at: { x: MARKS.houseLineX + 200, y: 900 } });
+    const outside = reduce(game, {
+      type: 'place',
+      at: { x: tableOf(game.match).markings.houseLineX + 200, y: 900 },
+    });
     expect(outside.selection).toBe(game.selection);
     expect(outside.notice?.kind).toBe('refused');
     expect(outside.notice?.text.en).toMatch(/house/);
@@ -154,6 +158,67 @@ describe('the selection', () => {
     game = reduce(game, { type: 'call-pocket', pocket: call.pocket });
     expect(game.selection.call).toEqual(call);
     expect(shotToPlay(game).ok).toBe(true);
+  });
+});
+
+describe('the table size', () => {
+  const on = (tableSize: Setup['tableSize']): GameState => started({ ...people, tableSize });
+
+  it('starts the match on the chosen table, and the record says so', () => {
+    const game = on('9ft');
+    expect(game.match.tableSize).toBe('9ft');
+    expect(tableOf(game.match).spec.length).toBe(2540);
+    const record = JSON.parse(recordText(headerOf(game), game.history));
+    expect(record.start).toEqual({ from: 'rack', breaker: 0, tableSize: '9ft' });
+    const replayed = replayRecordText(JSON.stringify(record));
+    if (!replayed.ok) throw new Error(replayed.error.message);
+    expect(replayed.value.final.tableSize).toBe('9ft');
+    // The suggested placement is in the 9 ft house, which the referee accepts.
+    const template = shotTemplate(game.match)!;
+    expect(checkPlacement(game.match, template, 0, game.selection.placement!).ok).toBe(true);
+  });
+
+  it('refuses on 9 ft a placement that is legal on 12 ft, outside the 9 ft house, with the reason', () => {
+    const twelve = on('12ft');
+    const nine = on('9ft');
+    const house12 = tableOf(twelve.match).markings.houseLineX;
+    const house9 = tableOf(nine.match).markings.houseLineX;
+    expect(house9).toBeLessThan(house12);
+    const at = { x: (house9 + house12) / 2, y: tableOf(nine.match).spec.width / 2 };
+    const legal = reduce(twelve, { type: 'place', at });
+    expect(legal.selection.placement).toEqual(at);
+    expect(legal.notice).toBeNull();
+    const refused = reduce(nine, { type: 'place', at });
+    expect(refused.selection).toBe(nine.selection);
+    expect(refused.notice?.kind).toBe('refused');
+    expect(refused.notice?.text.en).toBe('The cue ball must be placed in the house (behind the house line).');
+    // The referee agrees: the same shot from there is refused on 9 ft.
+    const shot = { cueBall: 0, call: null, placement: at, strike: { speed: 5, angleDeg: 0 } };
+    expect(playShot(twelve.match, shot).ok).toBe(true);
+    expect(playShot(nine.match, shot).ok).toBe(false);
+  });
+
+  it('practises on the chosen table, and a saved game resumes on it', () => {
+    const setup = { ...people, tableSize: '7ft' as const };
+    const practice = reduce(initialGame(setup, 'en'), { type: 'start-practice', setup });
+    expect(practice.mode).toBe('practice');
+    expect(practice.match.tableSize).toBe('7ft');
+    expect(practice.start.tableSize).toBe('7ft');
+    const moved = reduce(
+      { ...practice, editing: true },
+      { type: 'practice-move', ball: 0, at: { x: 2100, y: 500 } },
+    );
+    // 2100 mm is on a 12 ft bed but past the 7 ft bed's far cushion (1980 mm): no room.
+    expect(moved.notice?.kind).toBe('refused');
+    const resumed = parseSavedGame(serializeGame(practice));
+    if (!resumed.ok) throw new Error(resumed.message);
+    expect(resumed.game.match.tableSize).toBe('7ft');
+    expect(resumed.game.setup.tableSize).toBe('7ft');
+  });
+
+  it('labels every size with its playing area', () => {
+    expect(tableSizeLabel('12ft', 'en')).toBe('12 ft (3550 × 1775)');
+    expect(tableSizeLabel('9ft', 'ru')).toBe('9 фт (2540 × 1270)');
   });
 });
 

@@ -7,7 +7,6 @@ import { execute, type Hint, type Move, mixSeed } from '@pyramid/bots';
 import { type PlannedShot, simulateShot } from '@pyramid/match';
 import { applyAction, type MatchState } from '@pyramid/rules';
 import type { Bilingual } from '../common/lang.js';
-import type { TableView } from '../view/types.js';
 import { animationFrom } from './animation.js';
 import type { BotClient } from './bot-client.js';
 import { overlayOf, restingBalls } from './overlay.js';
@@ -26,6 +25,7 @@ import {
   serializeGame,
   shotToPlay,
 } from './state/index.js';
+import type { GameView } from './view-loader.js';
 
 export const SAVE_KEY = 'pyramid:game';
 /** Tries with fresh error when the simulator gives up on a computer's stroke (as self-play does). */
@@ -46,7 +46,7 @@ export class Controller {
 
   constructor(
     public state: GameState,
-    private readonly view: TableView,
+    private readonly view: GameView,
     private readonly bot: BotClient,
     private readonly storage: Storage | null,
     private readonly sound: ShotSound,
@@ -62,6 +62,8 @@ export class Controller {
     if (intent.type === 'start-match' || intent.type === 'start-practice' || intent.type === 'watch') {
       this.epoch++;
       this.thinking = false;
+      // A shot of the old game still running would keep the view from drawing the new one.
+      if (this.state !== before) this.view.skip();
     }
     if (before.match !== this.state.match || before.selection !== this.state.selection) this.hintShown = null;
     this.changed();
@@ -76,6 +78,7 @@ export class Controller {
 
   drawTable(): void {
     if (this.view.animating) return;
+    this.view.useTable(this.state.match.tableSize);
     this.view.setNumbered(this.state.match.variant === 'classic');
     this.view.setBalls(restingBalls(this.state));
     this.view.setOverlay(overlayOf(this.state));
@@ -324,7 +327,11 @@ export class Controller {
     this.dispatch({
       type: 'watch',
       loaded: loaded.value,
-      setup: { ...this.state.setup, variant: loaded.value.initial.variant },
+      setup: {
+        ...this.state.setup,
+        variant: loaded.value.initial.variant,
+        tableSize: loaded.value.initial.tableSize,
+      },
     });
     return true;
   }

@@ -3,6 +3,7 @@
  * used when WebGL is not available (old phones, some headless browsers) so that the game still
  * plays. Landscape canvases show the house end on the left; portrait ones show it at the bottom.
  */
+import type { MatchTable } from '@pyramid/rules';
 import { POCKET_IDS, type Point, pocketCentre } from '@pyramid/table';
 import type {
   AnimationEvent,
@@ -12,12 +13,14 @@ import type {
   ShotAnimation,
   TableView,
 } from '../view/types.js';
-import { MARKS, SPEC } from './state/table.js';
 
 const RAIL = 120;
-const R = SPEC.ballDiameter / 2;
 
-export function createFlatView(canvas: HTMLCanvasElement): TableView {
+/** The flat view of the match's table (its playing area, ball and markings). */
+export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): TableView {
+  const SPEC = table.spec;
+  const MARKS = table.markings;
+  const R = SPEC.ballDiameter / 2;
   const context = canvas.getContext('2d');
   let balls: readonly BallFrame[] = [];
   let overlay: Overlay = {};

@@ -4,9 +4,9 @@
  * uses them.
  */
 import type { Point } from '@pyramid/table';
-import type { TableView } from '../view/types.js';
 import type { Controller } from './controller.js';
 import { cuePosition, type GameSummary, summaryOf } from './state/index.js';
+import type { GameView } from './view-loader.js';
 
 export interface PyramidHooks {
   summary(): GameSummary;
@@ -17,16 +17,19 @@ export interface PyramidHooks {
   frames(): number;
   animating(): boolean;
   viewKind: '3d' | 'flat';
+  /** The table size the view draws (it follows the match's). */
+  viewTable(): string;
 }
 
-export function installHooks(controller: Controller, view: TableView, viewKind: '3d' | 'flat'): void {
+export function installHooks(controller: Controller, view: GameView): void {
   const hooks: PyramidHooks = {
     summary: () => JSON.parse(JSON.stringify(summaryOf(controller.state))) as GameSummary,
     cue: () => cuePosition(controller.state),
     project: (at) => view.project(at),
     frames: () => view.frames,
     animating: () => view.animating || controller.state.busy,
-    viewKind,
+    viewKind: view.kind,
+    viewTable: () => view.tableSize,
   };
   (window as unknown as { __pyramid: PyramidHooks }).__pyramid = hooks;
 }

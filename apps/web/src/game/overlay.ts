@@ -3,20 +3,18 @@
  * ball where the cue ball first meets a ball and the line that ball leaves on), the area where a
  * ball in hand may go, highlighted choosable balls, the selected ball and the called pocket.
  */
-import type { Point } from '@pyramid/table';
+import type { Point, TableSpec } from '@pyramid/table';
 import type { BallFrame, Overlay } from '../view/types.js';
 import { restFrames } from './animation.js';
 import {
-  BALL_R,
   ballsAtRest,
   checkPlacement,
   choices,
   cuePosition,
   type GameState,
-  MARKS,
   personToAct,
-  SPEC,
   shotTemplate,
+  tableOf,
 } from './state/index.js';
 
 /** The balls at rest as drawn: the ball in hand at its placement. */
@@ -40,7 +38,7 @@ export function firstContact(
   const dy = Math.sin(rad);
   const cue = game.selection.cueBall;
   let best: { s: number; ball: number; target: Point } | null = null;
-  const d2 = (2 * BALL_R) ** 2;
+  const d2 = tableOf(game.match).spec.ballDiameter ** 2;
   for (const { id, at } of ballsAtRest(game.match)) {
     if (id === cue) continue;
     const px = at.x - from.x;
@@ -61,15 +59,16 @@ export function firstContact(
 }
 
 /** Where the straight path from `from` meets the cushion (the bed inset by a radius). */
-function toCushion(from: Point, angleDeg: number): Point {
+function toCushion(spec: TableSpec, from: Point, angleDeg: number): Point {
+  const r = spec.ballDiameter / 2;
   const rad = (angleDeg * Math.PI) / 180;
   const dx = Math.cos(rad);
   const dy = Math.sin(rad);
   let s = Number.POSITIVE_INFINITY;
-  if (dx > 1e-9) s = Math.min(s, (SPEC.length - BALL_R - from.x) / dx);
-  if (dx < -1e-9) s = Math.min(s, (BALL_R - from.x) / dx);
-  if (dy > 1e-9) s = Math.min(s, (SPEC.width - BALL_R - from.y) / dy);
-  if (dy < -1e-9) s = Math.min(s, (BALL_R - from.y) / dy);
+  if (dx > 1e-9) s = Math.min(s, (spec.length - r - from.x) / dx);
+  if (dx < -1e-9) s = Math.min(s, (r - from.x) / dx);
+  if (dy > 1e-9) s = Math.min(s, (spec.width - r - from.y) / dy);
+  if (dy < -1e-9) s = Math.min(s, (r - from.y) / dy);
   if (!Number.isFinite(s) || s < 0) s = 0;
   return { x: from.x + dx * s, y: from.y + dy * s };
 }
@@ -94,7 +93,7 @@ export function overlayOf(game: GameState): Overlay {
       const at = game.selection.placement;
       out.placement = {
         region: template.inHand,
-        houseLineX: MARKS.houseLineX,
+        houseLineX: tableOf(game.match).markings.houseLineX,
         at,
         allowed: at !== null && cue !== null && checkPlacement(game.match, template, cue, at).ok,
       };
@@ -111,7 +110,7 @@ export function overlayOf(game: GameState): Overlay {
       if (game.aid) {
         const contact = firstContact(game, from, game.aim.angleDeg);
         if (contact === null) {
-          out.path = [from, toCushion(from, game.aim.angleDeg)];
+          out.path = [from, toCushion(tableOf(game.match).spec, from, game.aim.angleDeg)];
         } else {
           const ox = contact.target.x - contact.ghost.x;
           const oy = contact.target.y - contact.ghost.y;

@@ -14,13 +14,13 @@ import type { TableView } from '../../view/types.js';
 import type { Controller } from '../controller.js';
 import {
   angleTowards,
-  BALL_R,
+  ballRadius,
   ballsAtRest,
   choices,
   cuePosition,
   personToAct,
-  SPEC,
   shotTemplate,
+  tableOf,
 } from '../state/index.js';
 
 /** A pointer that moves less than this (px) is a tap. */
@@ -48,17 +48,21 @@ function ballAt(controller: Controller, at: Point): number | null {
     if (i >= 0) balls.splice(i, 1);
     balls.push({ id: cue, at: game.selection.placement });
   }
+  const r = ballRadius(game.match);
   for (const { id, at: p } of balls) {
     const d = Math.hypot(p.x - at.x, p.y - at.y);
-    if (d <= BALL_R * 1.6 && (best === null || d < best.d)) best = { id, d };
+    if (d <= r * 1.6 && (best === null || d < best.d)) best = { id, d };
   }
   return best?.id ?? null;
 }
 
-function pocketNear(at: Point): (typeof POCKET_IDS)[number] | null {
+function pocketNear(controller: Controller, at: Point): (typeof POCKET_IDS)[number] | null {
+  const { spec } = tableOf(controller.state.match);
+  // A generous finger's reach around the pocket: a little over two balls on every size.
+  const reach = 2.35 * spec.ballDiameter;
   for (const id of POCKET_IDS) {
-    const c = pocketCentre(SPEC, id);
-    if (Math.hypot(c.x - at.x, c.y - at.y) < 160) return id;
+    const c = pocketCentre(spec, id);
+    if (Math.hypot(c.x - at.x, c.y - at.y) < reach) return id;
   }
   return null;
 }
@@ -92,7 +96,7 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
     if (template.calls !== null) {
       if (ball !== null && ball !== game.selection.cueBall && template.calls.some((c) => c.ball === ball))
         return controller.dispatch({ type: 'call-ball', ball });
-      const pocket = pocketNear(at);
+      const pocket = pocketNear(controller, at);
       if (pocket !== null && game.selection.callBall !== null)
         return controller.dispatch({ type: 'call-pocket', pocket });
     }
@@ -119,7 +123,11 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
       return;
     }
     const cue = cuePosition(game);
-    if (cue !== null && personToAct(game) && Math.hypot(cue.x - at.x, cue.y - at.y) <= BALL_R * 2) {
+    if (
+      cue !== null &&
+      personToAct(game) &&
+      Math.hypot(cue.x - at.x, cue.y - at.y) <= ballRadius(game.match) * 2
+    ) {
       gesture = { kind: 'pull', from: cue };
       return;
     }

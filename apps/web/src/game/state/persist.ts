@@ -5,7 +5,7 @@
  * caller keeps its current state.
  */
 import { isLevel } from '@pyramid/bots';
-import { resolveSettings } from '@pyramid/rules';
+import { isTableSize, resolveSettings } from '@pyramid/rules';
 import { isLang } from '../../common/lang.js';
 import { loadRecord, recordOf } from './record.js';
 import { initialGame } from './reduce.js';
@@ -27,7 +27,6 @@ export function headerOf(game: GameState) {
     meta: {
       generator: 'pyramid web',
       seed: game.setup.seed,
-      tableSize: game.setup.tableSize,
       computer: game.setup.players.map((p) => (p.kind === 'computer' ? p.level : null)),
     },
   };
@@ -68,7 +67,7 @@ function readSetup(value: unknown): Setup | string {
   if (typeof s.seed !== 'number' || !Number.isInteger(s.seed)) return 'setup.seed must be an integer';
   if (s.computerSpeed !== 'normal' && s.computerSpeed !== 'fastest') return 'setup.computerSpeed is unknown';
   if (s.breaker !== 0 && s.breaker !== 1) return 'setup.breaker must be 0 or 1';
-  if (typeof s.tableSize !== 'string') return 'setup.tableSize must be a string';
+  if (!isTableSize(s.tableSize)) return 'setup.tableSize is not a table size';
   return {
     variant: s.variant,
     players: [a, b],
@@ -104,6 +103,9 @@ export function parseSavedGame(text: string): { ok: true; game: GameState } | { 
   }
   if (loaded.value.initial.variant !== setup.variant)
     return { ok: false, message: 'the record and the set-up name different variants' };
+  // The record's start names the table the referee replayed on; the set-up follows it.
+  if (loaded.value.initial.tableSize !== setup.tableSize)
+    return { ok: false, message: 'the record and the set-up name different tables' };
   const base = initialGame(setup, saved.lang);
   const match = loaded.value.final;
   return {

@@ -4,20 +4,35 @@
  * shelves so that the scores agree with them; the shot is the first player's, from the position.
  */
 import { rackedMatch } from '@pyramid/match';
-import { type MatchState, parseMatchStart, type Settings, targetScore, type Variant } from '@pyramid/rules';
+import {
+  type MatchState,
+  matchTable,
+  parseMatchStart,
+  type Settings,
+  startTableSize,
+  type TableSize,
+  targetScore,
+  type Variant,
+} from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
-import { MARKS, SPEC } from './table.js';
 
 export type PracticeBalls = Readonly<Record<string, Point>>;
 
-/** The rack of the variant with the coloured ball on the house side of the front spot. */
-export function practiceRack(variant: Variant): PracticeBalls {
-  const rack = rackedMatch(variant, { breaker: 0 });
-  return { ...(rack.positions ?? {}), 0: { x: MARKS.houseLineX - 200, y: SPEC.width / 2 } };
+/** The rack of the variant on the table of `size`, the coloured ball in the house on the long axis. */
+export function practiceRack(variant: Variant, size: TableSize): PracticeBalls {
+  const rack = rackedMatch(variant, { breaker: 0, tableSize: size });
+  const { spec, markings } = matchTable(size);
+  // Behind the house line by three ball diameters: inside the house on every size.
+  const x = markings.houseLineX - 3 * spec.ballDiameter;
+  return { ...(rack.positions ?? {}), 0: { x, y: spec.width / 2 } };
 }
 
-/** The situation start for balls at `balls` (ball id → position). */
-export function practiceStart(variant: Variant, balls: PracticeBalls): Record<string, unknown> {
+/** The situation start for balls at `balls` (ball id → position) on the table of `size`. */
+export function practiceStart(
+  variant: Variant,
+  size: TableSize,
+  balls: PracticeBalls,
+): Record<string, unknown> {
   const table = Object.keys(balls)
     .map(Number)
     .sort((a, b) => a - b);
@@ -29,6 +44,7 @@ export function practiceStart(variant: Variant, balls: PracticeBalls): Record<st
   const scores = variant === 'classic' ? [0, 0] : [shelves[0].length, shelves[1].length];
   return {
     from: 'situation',
+    ...startTableSize(size),
     scores,
     shelves,
     table,
@@ -40,11 +56,12 @@ export function practiceStart(variant: Variant, balls: PracticeBalls): Record<st
 /** The practice match for `balls`, or the referee's reason why the position cannot be played. */
 export function practiceMatch(
   variant: Variant,
+  size: TableSize,
   settings: Settings,
   balls: PracticeBalls,
   players: readonly [string, string],
 ): { ok: true; start: Record<string, unknown>; match: MatchState } | { ok: false; message: string } {
-  const start = practiceStart(variant, balls);
+  const start = practiceStart(variant, size, balls);
   const parsed = parseMatchStart({ variant, settings, players, start });
   if (!parsed.ok) return { ok: false, message: `${parsed.error.field}: ${parsed.error.message}` };
   return { ok: true, start, match: parsed.value };

@@ -5,8 +5,15 @@
  * animating, saving) belong to the controller, which reports their results back as intents.
  */
 import type { PlannedShot } from '@pyramid/match';
-import { type Action, applyAction, legalActions, type MatchState, type Ruling } from '@pyramid/rules';
-import type { PocketId, Point } from '@pyramid/table';
+import {
+  type Action,
+  applyAction,
+  legalActions,
+  type MatchState,
+  type Ruling,
+  startTableSize,
+} from '@pyramid/rules';
+import type { PocketId, Point, TableSpec } from '@pyramid/table';
 import type { Bilingual, Lang } from '../../common/lang.js';
 import {
   angleTowards,
@@ -32,7 +39,7 @@ import {
   suggestPlacement,
 } from './selection.js';
 import { matchOf, playerNames } from './setup.js';
-import { SPEC } from './table.js';
+import { tableOf } from './table.js';
 import type { GameState, HistoryEntry, Notice, Setup } from './types.js';
 
 export type Intent =
@@ -90,7 +97,7 @@ export function initialGame(setup: Setup, lang: Lang): GameState {
     mode: 'setup',
     lang,
     setup,
-    start: { from: 'rack', breaker: setup.breaker },
+    start: { from: 'rack', breaker: setup.breaker, ...startTableSize(setup.tableSize) },
     match,
     history: [],
     aim: DEFAULT_AIM,
@@ -150,9 +157,10 @@ export function reduce(game: GameState, intent: Intent): GameState {
       return { ...fresh, mode: 'play', aid: game.aid, camera: game.camera };
     }
     case 'start-practice': {
-      const balls = intent.balls ?? practiceRack(intent.setup.variant);
+      const balls = intent.balls ?? practiceRack(intent.setup.variant, intent.setup.tableSize);
       const built = practiceMatch(
         intent.setup.variant,
+        intent.setup.tableSize,
         intent.setup.settings,
         balls,
         // Every shot of a practice is the person's own: both sides are named as people.
@@ -205,6 +213,7 @@ export function reduce(game: GameState, intent: Intent): GameState {
       const setup: Setup = {
         ...game.setup,
         variant: match.variant,
+        tableSize: match.tableSize,
         settings: match.settings,
         players: [
           { name: names[0], kind: 'person', level: game.setup.players[0].level },
@@ -377,16 +386,17 @@ function editPractice(
   intent: Extract<Intent, { type: 'practice-move' | 'practice-remove' | 'practice-add' }>,
 ): GameState {
   if (game.mode !== 'practice' || game.busy) return game;
+  const { spec } = tableOf(game.match);
   const balls: Record<string, Point> = { ...(game.match.positions ?? {}) };
   // A ball in hand has no position yet; it comes back on the table at the house side.
   for (const id of game.match.table) if (balls[id] === undefined) delete balls[id];
   if (intent.type === 'practice-move') {
     if (balls[intent.ball] === undefined) return game;
     const others = Object.entries(balls).filter(([id]) => Number(id) !== intent.ball);
-    const r = SPEC.ballDiameter;
+    const r = spec.ballDiameter;
     const at = intent.at;
     const free = others.every(([, p]) => (p.x - at.x) ** 2 + (p.y - at.y) ** 2 >= r * r);
-    const onBed = at.x >= r / 2 && at.x <= SPEC.length - r / 2 && at.y >= r / 2 && at.y <= SPEC.width - r / 2;
+    const onBed = at.x >= r / 2 && at.x <= spec.length - r / 2 && at.y >= r / 2 && at.y <= spec.width - r / 2;
     if (!free || !onBed)
       return refused(game, { ru: 'Здесь нет места для шара.', en: 'There is no room for the ball there.' });
     balls[intent.ball] = at;
@@ -395,11 +405,17 @@ function editPractice(
     delete balls[intent.ball];
   } else {
     if (balls[intent.ball] !== undefined) return game;
-    const spot = freeSpot(balls);
+    const spot = freeSpot(spec, balls);
     if (spot === null) return game;
     balls[intent.ball] = spot;
   }
-  const built = practiceMatch(game.setup.variant, game.setup.settings, balls, game.match.players);
+  const built = practiceMatch(
+    game.setup.variant,
+    game.match.tableSize,
+    game.setup.settings,
+    balls,
+    game.match.players,
+  );
   if (!built.ok) return refused(game, { ru: built.message, en: built.message });
   return {
     ...game,
@@ -412,11 +428,13 @@ function editPractice(
 }
 
 /** A free spot along the long axis for a ball added in practice. */
-function freeSpot(balls: Readonly<Record<string, Point>>): Point | null {
-  const d = SPEC.ballDiameter + 1;
-  for (let row = 0; row < 12; row++) {
-    for (let x = 300; x < SPEC.length - 100; x += 90) {
-      const at = { x, y: SPEC.width / 2 + (row % 2 === 0 ? 1 : -1) * Math.ceil(row / 2) * 90 };
+function freeSpot(spec: TableSpec, balls: Readonly<Record<string, Point>>): Point | null {
+  const d = spec.ballDiameter + 1;
+  // Rows 90 mm apart either side of the long axis, as many as the bed's width holds.
+  const rows = Math.min(12, 2 * Math.floor((spec.width / 2 - d) / 90) + 1);
+  for (let row = 0; row < rows; row++) {
+    for (let x = 300; x < spec.length - 100; x += 90) {
+      const at = { x, y: spec.width / 2 + (row % 2 === 0 ? 1 : -1) * Math.ceil(row / 2) * 90 };
       if (Object.values(balls).every((p) => (p.x - at.x) ** 2 + (p.y - at.y) ** 2 >= d * d)) return at;
     }
   }

@@ -7,7 +7,7 @@ import type { Call, InHand, MatchState, ShotTemplate } from '@pyramid/rules';
 import { ballName } from '@pyramid/rules';
 import { isInHouse, isInTemporaryHouse, isOnBed, POCKET_NAMES, type Point } from '@pyramid/table';
 import type { Bilingual } from '../../common/lang.js';
-import { BALL_R, ballsAtRest, MARKS, SPEC } from './table.js';
+import { ballsAtRest, tableOf } from './table.js';
 import type { Selection } from './types.js';
 
 export const EMPTY_SELECTION: Selection = Object.freeze({
@@ -42,17 +42,18 @@ const PLACEMENT_GAP = 0.5;
 export function checkPlacement(match: MatchState, template: ShotTemplate, cueBall: number, at: Point): Check {
   const region = template.inHand;
   if (region === null) return refuse('биток не с руки', 'the cue ball is not in hand');
+  const { spec } = tableOf(match);
   const inRegion =
     region === 'house'
-      ? isInHouse(SPEC, at)
+      ? isInHouse(spec, at)
       : region === 'temporary-house'
-        ? isInTemporaryHouse(SPEC, at)
+        ? isInTemporaryHouse(spec, at)
         : true;
-  if (!inRegion || !isOnBed(SPEC, at)) {
+  if (!inRegion || !isOnBed(spec, at)) {
     const where = REGION_TEXT[region];
     return refuse(`Биток ставится ${where.ru}.`, `The cue ball must be placed ${where.en}.`);
   }
-  const min = 2 * BALL_R + PLACEMENT_GAP;
+  const min = spec.ballDiameter + PLACEMENT_GAP;
   for (const ball of ballsAtRest(match)) {
     if (ball.id === cueBall) continue;
     const dx = ball.at.x - at.x;
@@ -76,15 +77,17 @@ export function suggestPlacement(
 ): Point | null {
   if (template.inHand === null) return null;
   if (previous !== null && checkPlacement(match, template, cueBall, previous).ok) return previous;
-  const axis = SPEC.width / 2;
+  const { spec, markings } = tableOf(match);
+  const axis = spec.width / 2;
+  const r = spec.ballDiameter / 2;
+  // Three ball diameters inside the region's line: well inside it on every table size.
+  const inset = 3 * spec.ballDiameter;
   const x0 =
     template.inHand === 'temporary-house'
-      ? MARKS.temporaryHouseLineX + 250
-      : template.inHand === 'house'
-        ? MARKS.houseLineX - 200
-        : MARKS.houseLineX - 200;
+      ? markings.temporaryHouseLineX + inset
+      : markings.houseLineX - inset;
   for (let k = 0; k < 200; k++) {
-    const dy = ((k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 40) % (axis - BALL_R - 5);
+    const dy = ((k % 2 === 0 ? 1 : -1) * Math.ceil(k / 2) * 40) % (axis - r - 5);
     const dx = Math.floor(k / 20) * 60 * (template.inHand === 'temporary-house' ? 1 : -1);
     const at = { x: x0 + dx, y: axis + dy };
     if (checkPlacement(match, template, cueBall, at).ok) return at;

@@ -42,6 +42,7 @@ export function matchOf(setup: Setup, lang: Lang): MatchState {
     breaker: setup.breaker,
     settings: setup.settings,
     players: playerNames(setup, lang),
+    tableSize: setup.tableSize,
   });
 }
 

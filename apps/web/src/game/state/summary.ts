@@ -4,6 +4,7 @@ import type { GameState } from './types.js';
 export interface GameSummary {
   readonly mode: GameState['mode'];
   readonly variant: string;
+  readonly tableSize: string;
   readonly turn: GameState['match']['turn'];
   readonly scores: readonly [number, number];
   readonly framesWon: readonly [number, number];
@@ -29,6 +30,7 @@ export function summaryOf(game: GameState): GameSummary {
   return {
     mode: game.mode,
     variant: game.match.variant,
+    tableSize: game.match.tableSize,
     turn,
     scores: game.match.scores,
     framesWon: game.match.framesWon,

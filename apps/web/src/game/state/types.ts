@@ -5,7 +5,7 @@
  */
 import type { Level } from '@pyramid/bots';
 import type { PlannedShot } from '@pyramid/match';
-import type { Action, Call, MatchState, Ruling, Settings, Variant } from '@pyramid/rules';
+import type { Action, Call, MatchState, Ruling, Settings, TableSize, Variant } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
 import type { Bilingual, Lang } from '../../common/lang.js';
 
@@ -24,8 +24,8 @@ export type ComputerSpeed = 'normal' | 'fastest';
 export interface Setup {
   readonly variant: Variant;
   readonly players: readonly [PlayerSetup, PlayerSetup];
-  /** Table size, e.g. '12ft' (the regulation table). */
-  readonly tableSize: string;
+  /** The table the match is played on ('12ft' is the МКП tournament table). */
+  readonly tableSize: TableSize;
   /** Rule settings (framesToWin and shotClock included). */
   readonly settings: Settings;
   /** Seed of the computer's decisions for this match (shown and saved). */

@@ -4,10 +4,10 @@
  * computer's speed and seed, and the language.
  */
 import { LEVEL_NAMES, type Level } from '@pyramid/bots';
-import { VARIANT_NAMES, VARIANTS } from '@pyramid/rules';
+import { isTableSize, TABLE_SIZES, VARIANT_NAMES, VARIANTS } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
 import { readSettings, settingsFieldset } from '../../common/settings-form.js';
-import { isVariantName, randomSeed, type Setup, TABLE_SIZES } from '../state/index.js';
+import { isVariantName, randomSeed, type Setup, tableSizeLabel } from '../state/index.js';
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
 
@@ -57,7 +57,7 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
   });
   const tableSize = select(
     'setup-table',
-    TABLE_SIZES.map((s) => [s, s.replace('ft', lang === 'ru' ? ' футов' : ' ft')]),
+    TABLE_SIZES.map((s) => [s, tableSizeLabel(s, lang)]),
     setup.tableSize,
   );
   const breaker = select(
@@ -116,7 +116,7 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
     return {
       variant: chosen,
       players: [player(playerRows[0]!), player(playerRows[1]!)],
-      tableSize: tableSize.value,
+      tableSize: isTableSize(tableSize.value) ? tableSize.value : setup.tableSize,
       settings: { ...settings.value, shotClock: clock.checked ? { seconds, extensionsPerFrame: 1 } : null },
       seed: Number.isFinite(seedValue) && seedValue >= 0 ? Math.floor(seedValue) >>> 0 : randomSeed(),
       computerSpeed: speed.value === 'fastest' ? 'fastest' : 'normal',
