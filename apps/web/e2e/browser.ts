@@ -40,6 +40,8 @@ export interface OpenOptions {
   readonly locale?: string;
   readonly hasTouch?: boolean;
   readonly isMobile?: boolean;
+  /** Installs playwright's fake clock before the page loads (timers, Date, performance.now). */
+  readonly fakeClock?: boolean;
 }
 
 /** A new context (fresh storage) with one page at `path`. */
@@ -53,6 +55,7 @@ export async function open(browser: Browser, path = '', options: OpenOptions = {
   });
   const page = await context.newPage();
   const errors = watch(page);
+  if (options.fakeClock === true) await page.clock.install();
   await page.goto(appUrl(path));
   return { context, page, errors };
 }

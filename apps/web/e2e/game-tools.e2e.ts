@@ -1,0 +1,178 @@
+/**
+ * The game's tools through the real UI: the practice table (move a ball, shoot, take back, try
+ * again), the replay at normal and slow speed, the master's hint, and the shot clock running out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, open } from './browser.js';
+import {
+  logReaches,
+  project,
+  pullBackAndRelease,
+  settled,
+  startGame,
+  startPractice,
+  summary,
+} from './game-helpers.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const frames = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __pyramid: { frames(): number } }).__pyramid.frames());
+
+const animating = (page: Page): Promise<boolean> =>
+  page.evaluate(() => (window as unknown as { __pyramid: { animating(): boolean } }).__pyramid.animating());
+
+/** Clicks a replay button and times its animation (ms, from the click until the balls stop). */
+async function timedReplay(page: Page, testid: string): Promise<{ ms: number; frames: number }> {
+  const frames0 = await frames(page);
+  const started = Date.now();
+  await page.click(`[data-testid="${testid}"]`);
+  await page.waitForFunction(
+    () => (window as unknown as { __pyramid: { animating(): boolean } }).__pyramid.animating(),
+    null,
+    { polling: 10 },
+  );
+  await settled(page, 110_000);
+  return { ms: Date.now() - started, frames: (await frames(page)) - frames0 };
+}
+
+describe('the practice table', () => {
+  it('moves a ball by dragging, shoots, shows the ruling, takes the shot back and tries again', async () => {
+    const { context, page, errors } = await open(browser);
+    // Combined: the coloured ball is the cue ball, so the practice shot needs no choice first.
+    await startPractice(page, { variant: 'combined' });
+    expect((await summary(page)).mode).toBe('practice');
+    await page.click('[data-testid="edit-balls"]');
+    const rack = await summary(page);
+    const apex = rack.positions!['1']!;
+    const to = { x: apex.x - 150, y: apex.y + 120 };
+    const a = await project(page, apex);
+    const b = await project(page, to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 6 });
+    await page.mouse.up();
+    const moved = await summary(page);
+    expect(Math.hypot(moved.positions!['1']!.x - to.x, moved.positions!['1']!.y - to.y)).toBeLessThan(15);
+    await page.click('[data-testid="edit-balls"]');
+
+    const before = await summary(page);
+    await pullBackAndRelease(page, 450);
+    await logReaches(page, 1);
+    await settled(page);
+    const shot = await summary(page);
+    expect(shot.lastExplanation).not.toBeNull();
+    expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toBe(
+      shot.lastExplanation!.en,
+    );
+    expect(shot.positions).not.toEqual(before.positions);
+
+    await page.click('[data-testid="undo"]');
+    const back = await summary(page);
+    expect(back.logLength).toBe(0);
+    expect(back.positions).toEqual(before.positions);
+    expect(back.table).toEqual(before.table);
+    expect(back.scores).toEqual(before.scores);
+
+    await pullBackAndRelease(page, 300);
+    await logReaches(page, 1);
+    await settled(page);
+    expect((await summary(page)).lastExplanation).not.toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the replay of the last shot', () => {
+  it('runs the animation again at normal and slow speed; the match does not change', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'combined' });
+    // A soft stroke keeps the replays short.
+    await pullBackAndRelease(page, 150);
+    await logReaches(page, 1);
+    await settled(page);
+    const before = await summary(page);
+    const normal = await timedReplay(page, 'replay');
+    expect(normal.frames).toBeGreaterThan(5);
+    const slow = await timedReplay(page, 'replay-slow');
+    expect(slow.frames).toBeGreaterThan(normal.frames);
+    // Slow motion is a quarter of real time; allow for the clicks and the polling around it.
+    expect(slow.ms).toBeGreaterThanOrEqual(2 * normal.ms);
+    expect(await animating(page)).toBe(false);
+    const after = await summary(page);
+    expect(after.scores).toEqual(before.scores);
+    expect(after.turn).toEqual(before.turn);
+    expect(after.logLength).toBe(before.logLength);
+    expect(after.positions).toEqual(before.positions);
+    expect(after.table).toEqual(before.table);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the hint', () => {
+  it('shows the master’s suggested shot with its chance and sets the aim', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'free' });
+    // Aim across the table first (a drag aims; a tap would place the ball in hand), so that the
+    // hint visibly turns the aim.
+    const cueAt = (await summary(page)).selection.placement!;
+    const from = await project(page, { x: cueAt.x, y: cueAt.y + 300 });
+    const to = await project(page, { x: cueAt.x, y: cueAt.y + 450 });
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    expect((await summary(page)).aim.angleDeg).toBeCloseTo(90, 0);
+    await page.click('[data-testid="hint"]');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="hint-text"]')?.textContent ?? '') !== '',
+      null,
+      { timeout: 60_000 },
+    );
+    const text = (await page.textContent('[data-testid="hint-text"]')) ?? '';
+    const chance = Number(/chance (\d+)%/.exec(text)?.[1]);
+    expect(chance).toBeGreaterThanOrEqual(0);
+    expect(chance).toBeLessThanOrEqual(100);
+    // The break's aim points at the pyramid (towards the back of the table), not across it.
+    const angle = (await summary(page)).aim.angleDeg;
+    const towardsBack = Math.min(angle, 360 - angle);
+    expect(towardsBack).toBeLessThan(60);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the shot clock', () => {
+  it('counts down; at zero the referee rules slow play (п.26)', async () => {
+    const { context, page, errors } = await open(browser, '', { fakeClock: true });
+    await startGame(page, { variant: 'free', shotClock: true });
+    const shown = async (): Promise<number> =>
+      Number(/\d+/.exec((await page.textContent('[data-testid="clock"]')) ?? '')?.[0]);
+    await expect(page.locator('[data-testid="clock"]').isVisible()).resolves.toBe(true);
+    const first = await shown();
+    expect(first).toBeGreaterThan(40);
+    await page.clock.runFor(5_000);
+    const later = await shown();
+    expect(later).toBeLessThanOrEqual(first - 4);
+    expect(later).toBeGreaterThanOrEqual(first - 6);
+    await page.clock.runFor(45_000);
+    await logReaches(page, 1);
+    const ruled = await summary(page);
+    expect(ruled.lastVerdict).toBe('foul');
+    // Slow play is a foul of §29.1 item 11; its reason names the shot-clock paragraph, п.26.
+    expect(await page.locator('[data-testid="log-cites"]').first().textContent()).toContain('29.1(11)');
+    expect(await page.locator('[data-testid="log-entry"]').first().textContent()).toContain(
+      'Slow play (п.26)',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
