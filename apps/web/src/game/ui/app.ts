@@ -58,31 +58,63 @@ export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controlle
     controller.dispatch({ type: 'lang', lang });
   };
 
+  /** Phones: the secondary actions sit in a menu so that the toolbar keeps to one row. */
+  let menuOpen = false;
+
   const renderToolbar = (game: GameState) => {
     const t = translator(STRINGS, game.lang);
     const button = (testid: string, text: string, onclick: () => void) =>
       h('button', { testid, onclick }, text);
+    // An item of the menu closes it before it acts (the file picker or the help then shows alone).
+    const item = (testid: string, text: string, onclick: () => void) =>
+      button(testid, text, () => {
+        menuOpen = false;
+        toolbar.classList.remove('menu-open');
+        onclick();
+      });
+    const more = h(
+      'div',
+      { className: 'more', testid: 'menu-items' },
+      item('open-record', t('openRecord'), () => {
+        void pickFileText().then((text) => {
+          if (text !== null) controller.openRecord(text);
+        });
+      }),
+      item('download-record', t('download'), () =>
+        downloadText(recordFileName(game.match.variant), controller.recordText()),
+      ),
+      item('help', t('help'), () => {
+        helpOpen = !helpOpen;
+        app.render(controller.state);
+      }),
+    );
+    const menu = h(
+      'button',
+      {
+        testid: 'menu',
+        className: 'menu-button',
+        attrs: { 'aria-label': t('menu'), 'aria-haspopup': 'true' },
+        onclick: () => {
+          menuOpen = !menuOpen;
+          toolbar.classList.toggle('menu-open', menuOpen);
+          menu.setAttribute('aria-expanded', String(menuOpen));
+        },
+      },
+      '☰',
+    );
+    menu.setAttribute('aria-expanded', String(menuOpen));
+    toolbar.classList.toggle('menu-open', menuOpen);
     toolbar.replaceChildren(
       h('span', { className: 'brand' }, t('title')),
       button('new-game', t('newGame'), () => {
         setupOpen = true;
         app.render(controller.state);
       }),
-      button('open-record', t('openRecord'), () => {
-        void pickFileText().then((text) => {
-          if (text !== null) controller.openRecord(text);
-        });
-      }),
-      button('download-record', t('download'), () =>
-        downloadText(recordFileName(game.match.variant), controller.recordText()),
-      ),
       button('lang-toggle', game.lang === 'ru' ? 'EN' : 'RU', () =>
         setLang(game.lang === 'ru' ? 'en' : 'ru'),
       ),
-      button('help', t('help'), () => {
-        helpOpen = !helpOpen;
-        app.render(controller.state);
-      }),
+      menu,
+      more,
     );
   };
 

@@ -8,6 +8,7 @@ export const STRINGS = {
   openRecord: { ru: 'Открыть запись', en: 'Open record' },
   download: { ru: 'Скачать запись', en: 'Download record' },
   help: { ru: 'Помощь', en: 'Help' },
+  menu: { ru: 'Меню', en: 'Menu' },
   close: { ru: 'Закрыть', en: 'Close' },
   variant: { ru: 'Вариант', en: 'Variant' },
   player: { ru: 'Игрок {n}', en: 'Player {n}' },
