@@ -6,6 +6,7 @@
 import {
   type Action,
   type BallId,
+  citeIn,
   describeTurn,
   factsFromEvents,
   type MatchState,
@@ -157,7 +158,7 @@ export function describeRuling(ctx: Context, ruling: Ruling, options: { readonly
     lines.push(`   ${w.respotted}: ${spots.join(', ')}`);
   }
   for (const reason of ruling.reasons) {
-    const text = `${say(reason[ctx.lang])} ${ctx.st.dim(`[${reason.cite}]`)}`;
+    const text = `${say(reason[ctx.lang])} ${ctx.st.dim(`[${citeIn(reason.cite, ctx.lang)}]`)}`;
     lines.push(...wrap(text, WIDTH, '   · ', '     '));
   }
   if (ruling.frameWinner !== null) {

@@ -77,6 +77,21 @@ const CITE_NAMES = Object.fromEntries(
   VARIANTS.map((variant) => [variant, VARIANT_NAMES[variant].en.split(' ')[0]]),
 ) as Record<Variant, string>;
 
+/**
+ * A citation as a reader of `lang` expects it: the referee cites variant paragraphs in one
+ * language-neutral form (`Classic 5.3`, `Dynamic 7(2)`); in Russian the variant is named as the
+ * rules text names it (`Классическая 5.3`). General-rule citations (`п.20`, `29.1(9)`) are the same
+ * in both languages.
+ */
+export function citeIn(cite: string, lang: 'ru' | 'en'): string {
+  if (lang === 'en') return cite;
+  let out = cite;
+  for (const variant of VARIANTS) {
+    out = out.replaceAll(CITE_NAMES[variant], VARIANT_NAMES[variant].ru.split(' ')[0]!);
+  }
+  return out;
+}
+
 /** Russian pocket names after «в» take the accusative: «в левую угловую у дома». */
 const POCKET_RU_ACCUSATIVE: Readonly<Record<PocketId, string>> = {
   FL: 'левую угловую лузу у дома',

@@ -29,7 +29,7 @@ export { ACTION_TYPES, EVENT_FOULS } from './actions.js';
 export { type Applied, apply, applyAction } from './apply.js';
 export { ALL_BALLS, type BallId, ballName, COLOURED, classicValue, isBallId, WHITE_BALLS } from './balls.js';
 export { ERROR_CODES, type ErrorCode, type RefereeError } from './errors.js';
-export { describeTurn } from './explain.js';
+export { citeIn, describeTurn } from './explain.js';
 export {
   EMPTY_FACTS,
   factsFromEvents,

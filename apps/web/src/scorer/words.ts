@@ -5,6 +5,7 @@
 import {
   type BallId,
   COLOURED,
+  citeIn,
   describeTurn,
   type EventFoul,
   type FoulCode,
@@ -310,6 +311,6 @@ export function rulingView(ruling: Ruling, players: readonly [string, string], l
           }),
     respots: respotLines(ruling, lang),
     next: turnText(ruling.next, players, lang),
-    reasons: ruling.reasons.map((r) => ({ cite: r.cite, text: withNames(r[lang], players) })),
+    reasons: ruling.reasons.map((r) => ({ cite: citeIn(r.cite, lang), text: withNames(r[lang], players) })),
   };
 }
