@@ -1,5 +1,5 @@
 /** The log of rulings: newest first, each with its explanation in the chosen language and the paragraphs cited. */
-import type { Ruling } from '@pyramid/rules';
+import { citeIn, type Ruling } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
 import type { GameState } from '../state/index.js';
 import { h } from './dom.js';
@@ -13,7 +13,7 @@ const VERDICT = {
 
 function entry(index: number, ruling: Ruling, players: readonly [string, string], lang: Lang): HTMLElement {
   const who = ruling.player === null ? '' : `${players[ruling.player]} · `;
-  const cites = [...new Set(ruling.reasons.map((r) => r.cite))].join(', ');
+  const cites = [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', ');
   const item = h(
     'li',
     { className: `entry ${ruling.verdict}`, testid: 'log-entry' },
