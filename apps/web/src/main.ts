@@ -13,7 +13,7 @@ import { ShotSound } from './game/sound.js';
 import { DEFAULT_SETUP, initialGame, randomSeed } from './game/state/index.js';
 import { mountApp } from './game/ui/app.js';
 import { ViewHost } from './game/view-loader.js';
-import { warmUpSimulator } from './game/warm-up.js';
+import { warmUpWhenIdle } from './game/warm-up.js';
 
 const LANG_KEY = 'pyramid:lang';
 
@@ -51,4 +51,5 @@ installHooks(controller, view);
 app.render(controller.state);
 controller.drawTable();
 controller.resume();
-warmUpSimulator();
+// The set-up screen's choice is the likeliest first match; a resumed game warms its own.
+warmUpWhenIdle(controller.state.match.variant, controller.state.match.tableSize);

@@ -26,6 +26,7 @@ import {
   shotToPlay,
 } from './state/index.js';
 import type { GameView } from './view-loader.js';
+import { warmUpWhenIdle } from './warm-up.js';
 
 export const SAVE_KEY = 'pyramid:game';
 /** Tries with fresh error when the simulator gives up on a computer's stroke (as self-play does). */
@@ -64,15 +65,21 @@ export class Controller {
       this.thinking = false;
       // A shot of the old game still running would keep the view from drawing the new one.
       if (this.state !== before) this.view.skip();
+      warmUpWhenIdle(this.state.match.variant, this.state.match.tableSize);
     }
     if (before.match !== this.state.match || before.selection !== this.state.selection) this.hintShown = null;
     this.changed();
   }
 
+  /** Tells the panels (and the language keeper) of the state as it is. */
+  private notify(): void {
+    for (const listener of this.listeners) listener(this.state);
+  }
+
   private changed(): void {
     this.drawTable();
     this.save();
-    for (const listener of this.listeners) listener(this.state);
+    this.notify();
     if (!this.state.busy && computerToAct(this.state) && !this.thinking) void this.computerTurn();
   }
 
@@ -139,6 +146,7 @@ export class Controller {
         e.kind === 'setup' ? e.message : e.kind === 'referee' ? e.error.message : e.error.message;
       return this.refuse({ ru: `Удар не принят: ${message}`, en: `The shot was refused: ${message}` });
     }
+    performance.mark('pyramid:simulated');
     const applied = applyAction(before, simulated.value.action);
     if (!applied.ok) {
       const message = applied.error.message;
@@ -147,14 +155,20 @@ export class Controller {
         en: `The referee refused the shot: ${message}`,
       });
     }
+    performance.mark('pyramid:ruled');
     const epoch = this.epoch;
-    // The animation starts before the panels re-render, so that nothing delays its first frame.
+    // Nothing but the animation runs between the release and its first frame: the state turns busy
+    // at once (so that no input is taken), but the panels re-render only once that frame is drawn —
+    // a re-render, its style and layout work would otherwise delay the frame. Busy is not saved.
+    this.state = { ...this.state, busy: true };
     this.view.setOverlay({});
     const played = this.view.play(animationFrom(simulated.value.simulation), {
-      onFirstFrame: () => performance.mark('pyramid:animation-start'),
+      onFirstFrame: () => {
+        performance.mark('pyramid:animation-start');
+        if (epoch === this.epoch) this.notify();
+      },
       onEvent: (event) => this.sound.play(event),
     });
-    this.dispatch({ type: 'busy', busy: true });
     await played;
     if (epoch !== this.epoch) return;
     this.state = { ...this.state, busy: false };
@@ -213,7 +227,7 @@ export class Controller {
       move.type === 'shot' && executed.stroke !== null ? { ...move.shot, strike: executed.stroke } : null;
     if (executed.simulation !== null && game.setup.computerSpeed === 'normal') {
       this.state = { ...this.state, busy: true };
-      for (const listener of this.listeners) listener(this.state);
+      this.notify();
       this.view.setOverlay({});
       await this.view.play(animationFrom(executed.simulation), {
         onEvent: (event) => this.sound.play(event),
@@ -299,7 +313,7 @@ export class Controller {
     }
     this.dispatch({ type: 'aim-angle', angleDeg: angle });
     this.hintShown = found;
-    for (const listener of this.listeners) listener(this.state);
+    this.notify();
   }
 
   recordText(): string {

@@ -33,7 +33,8 @@ const MIN_PULL = 0.03;
 type Gesture =
   | { kind: 'pending'; x: number; y: number; at: Point }
   | { kind: 'aim' }
-  | { kind: 'pull'; from: Point }
+  /** `pull`: the last pull (as power) seen on the bed, kept when the pointer leaves the table. */
+  | { kind: 'pull'; from: Point; pull: number }
   | { kind: 'move-ball'; ball: number; at: Point };
 
 /** The ball under a table point (within a radius and a half, for fingers), nearest first. */
@@ -128,7 +129,7 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
       personToAct(game) &&
       Math.hypot(cue.x - at.x, cue.y - at.y) <= ballRadius(game.match) * 2
     ) {
-      gesture = { kind: 'pull', from: cue };
+      gesture = { kind: 'pull', from: cue, pull: 0 };
       return;
     }
     gesture = { kind: 'pending', x: event.clientX, y: event.clientY, at };
@@ -151,9 +152,10 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
       return;
     }
     const angle = angleTowards(at, gesture.from);
-    const pull = Math.hypot(at.x - gesture.from.x, at.y - gesture.from.y);
+    const pull = Math.min(1, Math.hypot(at.x - gesture.from.x, at.y - gesture.from.y) / FULL_PULL);
+    gesture = { ...gesture, pull };
     if (angle !== null) controller.dispatch({ type: 'aim-angle', angleDeg: angle });
-    controller.dispatch({ type: 'power', power: Math.min(1, pull / FULL_PULL) });
+    controller.dispatch({ type: 'power', power: pull });
   });
 
   const end = (event: PointerEvent, cancelled: boolean) => {
@@ -169,8 +171,9 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
       return;
     }
     if (done.kind === 'pull') {
+      // Released past the rail (a long pull on a small table): the last pull over the table counts.
       const at = view.pick(event.clientX, event.clientY);
-      const pull = at === null ? 0 : Math.hypot(at.x - done.from.x, at.y - done.from.y) / FULL_PULL;
+      const pull = at === null ? done.pull : Math.hypot(at.x - done.from.x, at.y - done.from.y) / FULL_PULL;
       if (pull >= MIN_PULL) void controller.strike();
     }
   };
