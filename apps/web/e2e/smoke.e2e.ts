@@ -20,4 +20,16 @@ describe('the built app', () => {
       await context.close();
     }
   });
+
+  it('links the start screen of the game to the scorer, and the scorer back to the game', async () => {
+    const { context, page, errors } = await open(browser, '');
+    await page.click('[data-testid="setup-scorer"]');
+    await page.waitForURL(/scorer\.html$/);
+    await page.waitForSelector('[data-testid="to-game"]');
+    await page.click('[data-testid="to-game"]');
+    await page.waitForSelector('[data-testid="setup-scorer"]');
+    expect(new URL(page.url()).pathname.endsWith('scorer.html')).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

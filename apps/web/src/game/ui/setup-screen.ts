@@ -167,5 +167,11 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
     h('details', {}, h('summary', {}, lang === 'ru' ? 'Правила (настройки)' : 'Rules (settings)'), rules),
     error,
     h('div', { className: 'actions' }, startButton, practiceButton, closeButton),
+    h(
+      'p',
+      { className: 'scorer-link' },
+      h('a', { testid: 'setup-scorer', attrs: { href: 'scorer.html' } }, t('scorerLink')),
+      ` — ${t('scorerNote')}`,
+    ),
   );
 }

@@ -5,6 +5,11 @@ export const STRINGS = {
   title: { ru: 'Русская пирамида', en: 'Russian pyramid' },
   newGame: { ru: 'Новая партия', en: 'New game' },
   practice: { ru: 'Тренировка', en: 'Practice' },
+  scorerLink: { ru: 'Счётчик матча', en: 'Match scorer' },
+  scorerNote: {
+    ru: 'для судьи за настоящим столом: правила МКП по тому, что он видел',
+    en: 'for a referee at a real table: the МКП rules applied to what he saw',
+  },
   openRecord: { ru: 'Открыть запись', en: 'Open record' },
   download: { ru: 'Скачать запись', en: 'Download record' },
   help: { ru: 'Помощь', en: 'Help' },
