@@ -44,6 +44,7 @@ export {
 export { type LegalAction, legalActions, type ShotTemplate } from './legal.js';
 export { parseAction } from './parse.js';
 export {
+  parseRecordJson,
   RECORD_FORMAT,
   RECORD_VERSION,
   type RecordError,

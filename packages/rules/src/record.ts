@@ -95,11 +95,10 @@ export function startTableSize(size: TableSize): { readonly tableSize?: TableSiz
   return size === DEFAULT_TABLE_SIZE ? {} : { tableSize: size };
 }
 
-/** Parses record text (JSON) and replays it. */
-export function replayRecordText(text: string): Result<Replay, RecordError> {
-  let json: unknown;
+/** Parses record text as JSON, or says why it is not JSON (the first step of reading a record file). */
+export function parseRecordJson(text: string): Result<unknown, RecordError> {
   try {
-    json = JSON.parse(text);
+    return ok(JSON.parse(text) as unknown);
   } catch (caught) {
     return err({
       code: 'malformed-json',
@@ -108,7 +107,12 @@ export function replayRecordText(text: string): Result<Replay, RecordError> {
       index: null,
     });
   }
-  return replayRecord(json);
+}
+
+/** Parses record text (JSON) and replays it. */
+export function replayRecordText(text: string): Result<Replay, RecordError> {
+  const json = parseRecordJson(text);
+  return json.ok ? replayRecord(json.value) : json;
 }
 
 /** The part of the state a person or a program needs after a replay. */

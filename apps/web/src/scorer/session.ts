@@ -4,10 +4,11 @@
  * replayed from it, so undo is "drop the last action and replay" and nothing but the referee
  * ever decides what an action does.
  */
-import { err, ok, type Result } from '@pyramid/core';
+import { ok, type Result } from '@pyramid/core';
 import {
   apply,
   type MatchState,
+  parseRecordJson,
   RECORD_FORMAT,
   RECORD_VERSION,
   type RecordError,
@@ -83,18 +84,8 @@ export function openRecord(input: unknown): Result<Session, RecordError> {
 
 /** Parses record text (an imported file) and opens it. */
 export function openRecordText(text: string): Result<Session, RecordError> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (caught) {
-    return err({
-      code: 'malformed-json',
-      field: '',
-      message: `not valid JSON: ${(caught as Error).message}`,
-      index: null,
-    });
-  }
-  return openRecord(json);
+  const json = parseRecordJson(text);
+  return json.ok ? openRecord(json.value) : json;
 }
 
 /** The state now: after the last action, or the start. */
