@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apply, type MatchState, VARIANTS, type Variant } from '@pyramid/rules';
 import { type PlayOptions, playRandomMatch, viaJson } from '@pyramid/testkit';
+import { median } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, 'results.json');
@@ -58,12 +59,6 @@ function pass(items: readonly Item[]): number {
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
   if (accepted !== items.length) throw new Error(`${items.length - accepted} corpus actions were refused`);
   return elapsed;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');

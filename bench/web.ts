@@ -13,9 +13,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { launch } from '../apps/web/e2e/chromium.js';
 import { pullBackAndRelease, settled, startGame } from '../apps/web/e2e/game-helpers.js';
+import { median } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, 'results.json');
@@ -23,31 +24,11 @@ const WEB = join(HERE, '..', 'apps', 'web');
 const DIST = join(WEB, 'dist');
 const BREAKS = 7;
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 await build({ root: WEB, logLevel: 'warn' });
 const server = await preview({ root: WEB, logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' } });
 const base = server.resolvedUrls?.local[0];
 if (base === undefined) throw new Error('vite preview gave no URL');
-const browser = await chromium.launch({
-  executablePath: process.env.PYRAMID_CHROMIUM ?? '/usr/bin/chromium',
-  args: ARGS,
-});
+const browser = await launch();
 
 try {
   // First load: the scripts requested until the network has been idle.

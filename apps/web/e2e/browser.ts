@@ -3,25 +3,10 @@
  * with a fresh profile per context. Every page records console errors and uncaught exceptions so
  * that a test can assert there were none.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.PYRAMID_CHROMIUM ?? '/usr/bin/chromium';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
-}
+export { CHROMIUM_PATH, launch } from './chromium.js';
 
 /** The URL of the built app, e.g. `appUrl('scorer.html')`. */
 export function appUrl(path = ''): string {
