@@ -10,3 +10,12 @@ export { detExp, sinCosDeg } from './detmath.js';
 export { canonicalJson, hashJson, hashString } from './hash.js';
 export { nextUint32, Random, type RandomState, seedRandom } from './random.js';
 export { err, ok, type Result } from './result.js';
+export {
+  type DescribeOptions,
+  describeValue,
+  fieldPointer,
+  jsonPointer,
+  pointerJoin,
+  pointerKeys,
+  pointerToken,
+} from './untrusted.js';

@@ -12,10 +12,20 @@ export { type Boundary, boundaryOf } from './boundary.js';
 export type { SimEvent, SimEventType } from './events.js';
 export { detExp, sinCosDeg } from './math/det.js';
 export { DEFAULT_PARAMS, PARAM_NAMES, type PhysicsParams } from './params.js';
+export {
+  INPUT_RANGES,
+  inRange,
+  isDirection,
+  MIN_DIRECTION,
+  PARAM_RANGES,
+  type Range,
+  rangeText,
+} from './ranges.js';
 export { CUSHION_MODELS, type CushionModel, type CushionResolver } from './resolve.js';
 export {
   type BallSetup,
   type EventCapFailure,
+  eventBudget,
   type Simulation,
   type SimulationFailure,
   type SimulationOptions,

@@ -11,6 +11,7 @@
 import { err, hashJson, ok, type Result } from '@pyramid/core';
 import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import type { SimEvent } from './events.js';
+import { resolveFlightContact, settleFlightCluster } from './flight-contact.js';
 import { firstRootQuartic as firstRootInInterval } from './math/roots.js';
 import { advance, halfAcceleration, settle, transition, transitionTime } from './motion.js';
 import type { PhysicsParams } from './params.js';
@@ -79,6 +80,8 @@ export interface EventCapFailure {
     readonly balls: readonly BallSetup[];
     readonly strike: Strike | null;
     readonly events: number;
+    /** The last events before the cap (the loop they show is the fault to look at). */
+    readonly lastEvents: readonly SimEvent[];
   };
 }
 
@@ -91,7 +94,7 @@ const TIER_POCKET = 1;
 const TIER_COLLISION = 2;
 
 /** Pairwise rounds per ball allowed at one instant before a touching cluster is settled as one. */
-const CLUSTER_ROUNDS = 4;
+export const CLUSTER_ROUNDS = 4;
 
 /** What a ball's next boundary event is. */
 const B_NONE = 0;
@@ -173,6 +176,12 @@ export function simulate(
   const boundaryKind = new Uint8Array(n);
   const boundaryIndex = new Int32Array(n);
   const tPair = new Float64Array(n * n).fill(INF);
+  // A cushion or jaw a ball touched without moving into it (a graze at rounding level, which the
+  // contact test can report again at the same instant without end): it is left out of that ball's
+  // boundary search until the ball's next event of another kind. Moving along or away from it,
+  // the ball does not meet it again on a straight path.
+  const grazedKind = new Uint8Array(n);
+  const grazedIndex = new Int32Array(n).fill(-1);
   const acc = new Float64Array(3);
   const accJ = new Float64Array(3);
 
@@ -206,6 +215,7 @@ export function simulate(
     const straight = c !== 2;
     const seg = boundary.segments;
     for (let k = 0; k * SEGMENT_STRIDE < seg.length; k++) {
+      if (grazedKind[i] === B_SEGMENT && grazedIndex[i] === k) continue;
       const q = k * SEGMENT_STRIDE;
       const nx = seg[q + 4]!;
       const ny = seg[q + 5]!;
@@ -231,6 +241,7 @@ export function simulate(
     }
     const jaws = boundary.jaws;
     for (let k = 0; k * CIRCLE_STRIDE < jaws.length; k++) {
+      if (grazedKind[i] === B_JAW && grazedIndex[i] === k) continue;
       const q = k * CIRCLE_STRIDE;
       const cx = x - jaws[q]!;
       const cy = y - jaws[q + 1]!;
@@ -311,6 +322,11 @@ export function simulate(
     tPair[key] = t === INF ? INF : now + t;
   }
 
+  function graze(i: number, kind: number, k: number, changed: boolean): void {
+    grazedKind[i] = changed ? B_NONE : kind;
+    grazedIndex[i] = changed ? -1 : k;
+  }
+
   function refresh(i: number): void {
     tTransition[i] = isMoving(code[i]!) && code[i] !== AIRBORNE ? now + remaining(i) : INF;
     computeBoundary(i);
@@ -328,15 +344,56 @@ export function simulate(
    * it by its friction while moving along it: its slide finishes there (energy only falls), and only
    * then does it bounce if it is moving into the cushion.
    */
-  function hitCushion(i: number, nx: number, ny: number): void {
+  /** Resolves ball i meeting a cushion or jaw; returns whether anything changed (false: a graze). */
+  function hitCushion(i: number, nx: number, ny: number): boolean {
     const airborne = code[i] === AIRBORNE;
-    if (!resolveCushion(s, i, nx, ny, p, airborne) && !airborne) {
+    const o = i * STRIDE;
+    const into = -(s[o + VX]! * nx + s[o + VY]! * ny);
+    if (!airborne && into > 0 && into < p.plasticBelow) {
+      // Pressed into the cushion by its own friction at a rounding-level speed: a bounce would part
+      // it by as little and friction would press it back within a few ulps of time, without end.
+      // The contact is plastic: the slide finishes, the speed into the cushion is dropped, and the
+      // ball rolls on along it (energy only falls).
+      finishSlide(s, i, p);
+      const v = -(s[o + VX]! * nx + s[o + VY]! * ny);
+      if (v > 0) {
+        s[o + VX] = s[o + VX]! + v * nx;
+        s[o + VY] = s[o + VY]! + v * ny;
+      }
+      s[o + WX] = -s[o + VY]! / R;
+      s[o + WY] = s[o + VX]! / R;
+      code[i] = settle(s, i, p);
+      return true;
+    }
+    let changed = resolveCushion(s, i, nx, ny, p, airborne);
+    if (!changed && !airborne) {
+      const before = s.slice(o, o + STRIDE);
       finishSlide(s, i, p);
       resolveCushion(s, i, nx, ny, p, false);
+      for (let f = 0; f < STRIDE; f++) if (s[o + f] !== before[f]) changed = true;
     }
     if (!airborne) code[i] = settle(s, i, p);
+    return changed;
   }
 
+  /** Settles the balls of one instant as a cluster (on the cloth: rolling with their mean velocity). */
+  function settleInstant(members: readonly number[]): void {
+    if (!members.some((k) => code[k] === AIRBORNE)) {
+      settleCluster(s, members, p, (k) => code[k] === SLIDING);
+    } else {
+      for (const k of members) if (code[k] === SLIDING) finishSlide(s, k, p);
+      settleFlightCluster(s, members, (k) => code[k] === AIRBORNE, p);
+      for (const k of members) {
+        if (code[k] === AIRBORNE) continue;
+        const o = k * STRIDE;
+        s[o + WX] = -s[o + VY]! / R;
+        s[o + WY] = s[o + VX]! / R;
+      }
+    }
+    for (const k of members) if (code[k] !== AIRBORNE) code[k] = settle(s, k, p);
+  }
+
+  const budget = eventBudget(n, p);
   const touched: number[] = [];
   // Collisions at the current instant, and the balls in them: a cluster of touching balls resolved
   // pair by pair converges only geometrically, so after a few rounds it is settled as one (below).
@@ -380,10 +437,10 @@ export function simulate(
       }
     }
     if (tBest === INF) break;
-    if (events.length >= p.maxEvents) {
+    if (events.length >= budget) {
       return err({
         code: 'event-cap',
-        message: `the shot exceeded ${p.maxEvents} events at t = ${now} s; the report reproduces it`,
+        message: `the shot exceeded ${budget} events at t = ${now} s; the report reproduces it`,
         report: { balls: input, strike, events: events.length, lastEvents: events.slice(-24) },
       });
     }
@@ -391,6 +448,11 @@ export function simulate(
     for (let i = 0; i < n; i++) if (isMoving(code[i]!)) advance(s, i, code[i]!, dt, p);
     now = tBest;
     touched.length = 0;
+    // Any other event of a ball re-arms the cushion or jaw it grazed (see grazedKind).
+    if (kindBest !== 1 || (boundaryKind[iBest] !== B_SEGMENT && boundaryKind[iBest] !== B_JAW)) {
+      grazedKind[iBest] = B_NONE;
+      if (kindBest === 2) grazedKind[jBest] = B_NONE;
+    }
     if (kindBest === 0) {
       const from = code[iBest]!;
       code[iBest] = transition(s, iBest, from, p);
@@ -409,7 +471,7 @@ export function simulate(
       switch (boundaryKind[i]) {
         case B_SEGMENT: {
           const q = k * SEGMENT_STRIDE;
-          hitCushion(i, boundary.segments[q + 4]!, boundary.segments[q + 5]!);
+          graze(i, B_SEGMENT, k, hitCushion(i, boundary.segments[q + 4]!, boundary.segments[q + 5]!));
           events.push({ type: 'cushion', t: now, ball: ids[i]!, cushion: boundary.segmentIds[k]! });
           break;
         }
@@ -424,7 +486,7 @@ export function simulate(
           const dx = s[o + X]! - boundary.jaws[q]!;
           const dy = s[o + Y]! - boundary.jaws[q + 1]!;
           const len = Math.sqrt(dx * dx + dy * dy);
-          hitCushion(i, dx / len, dy / len);
+          graze(i, B_JAW, k, hitCushion(i, dx / len, dy / len));
           events.push({
             type: 'jaw',
             t: now,
@@ -459,15 +521,21 @@ export function simulate(
       if (!inInstant.includes(iBest)) inInstant.push(iBest);
       if (!inInstant.includes(jBest)) inInstant.push(jBest);
       const airborne = code[iBest] === AIRBORNE || code[jBest] === AIRBORNE;
-      if (!airborne && collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length) {
-        const cluster = inInstant.filter((k) => code[k] !== AIRBORNE);
-        settleCluster(s, cluster, p, (k) => code[k] === SLIDING);
-        for (const k of cluster) {
-          code[k] = settle(s, k, p);
-          if (!touched.includes(k)) touched.push(k);
+      if (collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length) {
+        // The guard of one instant, in flight as on the cloth: every ball that collided at this
+        // instant is settled as one cluster, after which no two of them approach (see
+        // settleFlightCluster), so an instant holds at most CLUSTER_ROUNDS·n + 1 collisions.
+        settleInstant(inInstant);
+        for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
+      } else if (airborne) {
+        // A flying pair in contact that does not approach faster than the plastic threshold is a
+        // lasting contact (a ball perched on a ball): no impulse parts it, so the guard settles it.
+        if (!resolveFlightContact(s, iBest, jBest, p, code[iBest] !== AIRBORNE, code[jBest] !== AIRBORNE)) {
+          settleInstant(inInstant);
+          for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
         }
-      } else if (airborne || closingSpeed(s, iBest, jBest) >= p.plasticBelow) {
-        resolveBallBall(s, iBest, jBest, p, airborne);
+      } else if (closingSpeed(s, iBest, jBest) >= p.plasticBelow) {
+        resolveBallBall(s, iBest, jBest, p, false);
       } else {
         resolveSlowContact(s, iBest, jBest, p, code[iBest] === SLIDING, code[jBest] === SLIDING);
       }
@@ -509,6 +577,17 @@ export function simulate(
     trajectory,
     params: p,
   });
+}
+
+/**
+ * The guarantee: a shot of n balls ends within this many events, or `simulate` returns the typed,
+ * reproducible `event-cap` failure. 1000 + 250 per ball (5000 for a full rack, the default
+ * `maxEvents`), never more than `maxEvents`. Random breaks, jump shots and elevated strikes into
+ * clusters stay far below it (docs/physics.md, "Every shot ends"); what bounds an instant is the
+ * cluster guard (at most CLUSTER_ROUNDS·n + 1 collisions at one time).
+ */
+export function eventBudget(n: number, p: PhysicsParams): number {
+  return Math.min(p.maxEvents, 1000 + 250 * n);
 }
 
 /** First time the centre path r(t) = c + v t + a t² (relative to a circle's centre) enters radius d. */

@@ -1,15 +1,19 @@
 /**
- * Checks a shot before it is simulated: every number finite, ball ids 0–15 and distinct, every ball
- * wholly on the bed and none overlapping another, the struck ball present, the strike within the
- * cue's range. Expected failures are results naming the field, never throws.
+ * Checks a shot before it is simulated: every number finite and in its physical range (ranges.ts),
+ * ball ids 0–15 and distinct, every ball wholly on the bed and none overlapping another, the struck
+ * ball present, the strike within the cue's range, the parameters in theirs. Expected failures are
+ * results naming the field as a JSON Pointer (`/balls/3/x`, `/strike/direction/x`), never throws.
  */
+import { describeValue } from '@pyramid/core';
 import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
-import type { PhysicsParams } from './params.js';
+import { PARAM_NAMES, type PhysicsParams } from './params.js';
+import { INPUT_RANGES, inRange, isDirection, PARAM_RANGES, type Range, rangeText } from './ranges.js';
 import type { BallSetup } from './simulate.js';
 import type { Strike } from './strike.js';
 
 export interface ShotInputError {
   readonly code: 'invalid-input';
+  /** The field at fault, as a JSON Pointer (RFC 6901) into `{ balls, strike, params }`. */
   readonly field: string;
   readonly message: string;
 }
@@ -47,64 +51,91 @@ function restsOnTable(x: number, y: number, boundary: Boundary, R: number): bool
 
 const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+class Refusal {
+  constructor(readonly error: ShotInputError) {}
+}
+
+function refuse(field: string, message: string): never {
+  throw new Refusal({ code: 'invalid-input', field, message });
+}
+
+function within(value: unknown, range: Range, field: string, unit: string): number {
+  if (!inRange(value, range))
+    refuse(field, `must be ${rangeText(range)}${unit === '' ? '' : ` ${unit}`}, got ${describeValue(value)}`);
+  return value;
+}
+
+function vector(value: unknown, range: Range, field: string, unit: string): void {
+  if (!Array.isArray(value) || value.length !== 3)
+    refuse(field, `must be three finite numbers (${unit}), got ${describeValue(value)}`);
+  for (let k = 0; k < 3; k++) within(value[k], range, `${field}/${k}`, unit);
+}
+
 export function validateShot(
   balls: readonly BallSetup[],
   strike: Strike | null,
   boundary: Boundary,
   p: PhysicsParams,
 ): ShotInputError | null {
-  const fail = (field: string, message: string): ShotInputError => ({
-    code: 'invalid-input',
-    field,
-    message,
-  });
+  try {
+    check(balls, strike, boundary, p);
+    return null;
+  } catch (caught) {
+    if (caught instanceof Refusal) return caught.error;
+    throw caught;
+  }
+}
+
+function check(
+  balls: readonly BallSetup[],
+  strike: Strike | null,
+  boundary: Boundary,
+  p: PhysicsParams,
+): void {
+  for (const name of PARAM_NAMES) within(p[name], PARAM_RANGES[name], `/params/${name}`, '');
   const R = p.R;
   // Allow a nanometre of rounding at contact: touching (frozen) balls are legal.
   const touch = 2 * R - 1e-9;
+  if (!Array.isArray(balls) || balls.length > 16) refuse('/balls', 'must be a list of at most 16 balls');
   for (let i = 0; i < balls.length; i++) {
     const b = balls[i]!;
+    const at = `/balls/${i}`;
     if (!Number.isInteger(b.id) || b.id < 0 || b.id > 15)
-      return fail(`balls[${i}].id`, 'must be a ball number 0–15');
+      refuse(`${at}/id`, `must be a ball number 0–15, got ${describeValue(b.id)}`);
     if (balls.findIndex((other) => other.id === b.id) !== i)
-      return fail(`balls[${i}].id`, `ball ${b.id} is listed twice`);
-    if (!finite(b.x)) return fail(`balls[${i}].x`, 'must be a finite number');
-    if (!finite(b.y)) return fail(`balls[${i}].y`, 'must be a finite number');
-    for (const key of ['v', 'w'] as const) {
-      const vector = b[key];
-      if (vector !== undefined && !(vector.length === 3 && vector.every(finite))) {
-        return fail(`balls[${i}].${key}`, 'must be three finite numbers');
-      }
-    }
-    if (!restsOnTable(b.x, b.y, boundary, R)) return fail(`balls[${i}]`, `ball ${b.id} lies outside the bed`);
+      refuse(`${at}/id`, `ball ${b.id} is listed twice`);
+    if (!finite(b.x)) refuse(`${at}/x`, `must be a finite number, got ${describeValue(b.x)}`);
+    if (!finite(b.y)) refuse(`${at}/y`, `must be a finite number, got ${describeValue(b.y)}`);
+    if (b.v !== undefined) vector(b.v, INPUT_RANGES.velocity, `${at}/v`, 'm/s');
+    if (b.w !== undefined) vector(b.w, INPUT_RANGES.spin, `${at}/w`, 'rad/s');
+    if (!restsOnTable(b.x, b.y, boundary, R)) refuse(at, `ball ${b.id} lies outside the bed`);
     for (let j = 0; j < i; j++) {
       const o = balls[j]!;
+      // Both inside the table's few metres: these squares cannot overflow.
       if ((o.x - b.x) * (o.x - b.x) + (o.y - b.y) * (o.y - b.y) < touch * touch) {
-        return fail(`balls[${i}]`, `ball ${b.id} overlaps ball ${o.id}`);
+        refuse(at, `ball ${b.id} overlaps ball ${o.id}`);
       }
     }
   }
-  if (strike === null) return null;
+  if (strike === null) return;
   if (!balls.some((b) => b.id === strike.ball))
-    return fail('strike.ball', `ball ${strike.ball} is not on the table`);
+    refuse('/strike/ball', `ball ${describeValue(strike.ball)} is not on the table`);
   if (!finite(strike.speed) || strike.speed <= 0 || strike.speed > p.maxCueSpeed) {
-    return fail('strike.speed', `must be a cue speed above 0 and at most ${p.maxCueSpeed} m/s`);
+    refuse('/strike/speed', `must be a cue speed above 0 and at most ${p.maxCueSpeed} m/s`);
   }
   if (strike.direction !== undefined) {
     const { x, y } = strike.direction;
-    if (!finite(x) || !finite(y) || x * x + y * y === 0)
-      return fail('strike.direction', 'must be a non-zero vector');
-  } else if (!finite(strike.angleDeg)) {
-    return fail('strike.angleDeg', 'give the direction in degrees (or `direction` as a vector)');
+    within(x, INPUT_RANGES.direction, '/strike/direction/x', '');
+    within(y, INPUT_RANGES.direction, '/strike/direction/y', '');
+    if (!isDirection(x, y)) refuse('/strike/direction', 'must be a non-zero vector');
+  } else {
+    within(strike.angleDeg, INPUT_RANGES.angleDeg, '/strike/angleDeg', 'degrees (or give `direction`)');
   }
   for (const key of ['side', 'height'] as const) {
     const value = strike[key];
-    if (value !== undefined && (!finite(value) || Math.abs(value) >= 1)) {
-      return fail(`strike.${key}`, 'must be a tip offset in ball radii, between −1 and 1');
-    }
+    if (value !== undefined) within(value, INPUT_RANGES.tip, `/strike/${key}`, 'ball radii (a tip offset)');
   }
   const elevation = strike.elevationDeg;
-  if (elevation !== undefined && (!finite(elevation) || elevation < 0 || elevation > 80)) {
-    return fail('strike.elevationDeg', 'must be from 0 to 80 degrees');
-  }
-  return null;
+  if (elevation !== undefined)
+    within(elevation, INPUT_RANGES.elevationDeg, '/strike/elevationDeg', 'degrees');
 }

@@ -41,7 +41,7 @@ describe('shot input', () => {
   it('refuses a ball past a cushion away from any pocket, overlaps, duplicates and a missing cue ball', () => {
     expect(refusal([{ id: 1, x: 1.0, y: -0.01 }], null)).toEqual({
       code: 'invalid-input',
-      field: 'balls[0]',
+      field: '/balls/0',
     });
     expect(
       refusal(
@@ -51,7 +51,7 @@ describe('shot input', () => {
         ],
         null,
       ),
-    ).toEqual({ code: 'invalid-input', field: 'balls[1]' });
+    ).toEqual({ code: 'invalid-input', field: '/balls/1' });
     expect(
       refusal(
         [
@@ -60,14 +60,14 @@ describe('shot input', () => {
         ],
         null,
       ),
-    ).toEqual({ code: 'invalid-input', field: 'balls[1].id' });
+    ).toEqual({ code: 'invalid-input', field: '/balls/1/id' });
     expect(refusal([{ id: 1, x: 1.0, y: 0.5 }], { ball: 0, speed: 1, angleDeg: 0 })).toEqual({
       code: 'invalid-input',
-      field: 'strike.ball',
+      field: '/strike/ball',
     });
     expect(refusal([{ id: 0, x: 1.0, y: 0.5 }], { ball: 0, speed: 13, angleDeg: 0 })).toEqual({
       code: 'invalid-input',
-      field: 'strike.speed',
+      field: '/strike/speed',
     });
   });
 });

@@ -21,3 +21,4 @@ export {
 } from './play.js';
 export { type RandomActionOptions, randomAction, randomPointIn, randomShot } from './random-action.js';
 export { randomSettings } from './settings.js';
+export { elevatedClusterStrike, type RandomShot, randomBreak, randomJumpShot } from './shots.js';
