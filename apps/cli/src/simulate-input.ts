@@ -11,11 +11,18 @@
  *     "strike": { "ball": 0, "speed": 8, "angleDeg": 0, "side"?, "height"?, "elevationDeg"? }
  *   }
  */
+import { describeValue, fieldPointer, pointerJoin } from '@pyramid/core';
 import {
   type BallSetup,
   DEFAULT_PARAMS,
+  INPUT_RANGES,
+  inRange,
+  isDirection,
   PARAM_NAMES,
+  PARAM_RANGES,
   type PhysicsParams,
+  type Range,
+  rangeText,
   type Strike,
 } from '@pyramid/physics';
 import {
@@ -32,7 +39,7 @@ import {
   tableSpecOf,
 } from '@pyramid/table';
 
-/** A problem with the shot file: the field it is in (JSON path, '' for the whole file) and what is wrong. */
+/** A problem with the shot file: the field it is in (a JSON Pointer, '' for the whole file) and what is wrong. */
 export interface ShotError {
   readonly field: string;
   readonly message: string;
@@ -72,8 +79,9 @@ class Invalid extends Error {
   }
 }
 
+/** `field` is a pointer, or a path of names written here (`balls[3].x`), turned into one. */
 function fail(field: string, message: string): never {
-  throw new Invalid(field, message);
+  throw new Invalid(fieldPointer(field), message);
 }
 
 type Json = Record<string, unknown>;
@@ -92,36 +100,38 @@ function object(value: unknown, field: string, known: readonly string[]): Json {
   return value;
 }
 
+/** The pointer to a key of the input inside `field`: the key is a token, never read as a path. */
 function join(field: string, key: string): string {
-  return field === '' ? key : `${field}.${key}`;
+  return pointerJoin(fieldPointer(field), key);
 }
 
 function finite(value: unknown, field: string, unit = ''): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    fail(field, `must be a finite number${unit === '' ? '' : ` (${unit})`}`);
+    fail(field, `must be a finite number${unit === '' ? '' : ` (${unit})`}, got ${describeValue(value)}`);
   }
   return value;
 }
 
-function vector<N extends 2 | 3>(value: unknown, field: string, length: N, unit: string): number[] {
+/** A finite number inside its physical range (@pyramid/physics ranges.ts, shared with the simulator). */
+function within(value: unknown, field: string, range: Range, unit = ''): number {
+  const number = finite(value, field, unit);
+  if (!inRange(number, range))
+    fail(field, `must be ${rangeText(range)}${unit === '' ? '' : ` ${unit}`}, got ${number}`);
+  return number;
+}
+
+function vector<N extends 2 | 3>(
+  value: unknown,
+  field: string,
+  length: N,
+  unit: string,
+  range: Range,
+): number[] {
   if (!Array.isArray(value) || value.length !== length) {
     fail(field, `must be an array of ${length} numbers (${unit})`);
   }
-  return value.map((entry, i) => finite(entry, `${field}[${i}]`, unit));
+  return value.map((entry, i) => within(entry, `${field}[${i}]`, range, unit));
 }
-
-/** Where each parameter may lie; a bound of null is open-ended. `integer` for counts. */
-interface Range {
-  readonly min: number;
-  /** The minimum itself is allowed. */
-  readonly minIncluded: boolean;
-  readonly max: number | null;
-  readonly integer?: boolean;
-}
-
-const POSITIVE: Range = { min: 0, minIncluded: false, max: null };
-const NON_NEGATIVE: Range = { min: 0, minIncluded: true, max: null };
-const FRACTION: Range = { min: 0, minIncluded: true, max: 1 };
 
 /** Parameters the table decides: the ball and the cushion nose come from the preset. */
 const FROM_TABLE: Partial<Record<keyof PhysicsParams, TableDimension>> = {
@@ -130,50 +140,11 @@ const FROM_TABLE: Partial<Record<keyof PhysicsParams, TableDimension>> = {
   noseHeight: 'cushionNoseHeight',
 };
 
-const PARAM_RANGES: Readonly<Record<keyof PhysicsParams, Range>> = {
-  R: POSITIVE,
-  m: POSITIVE,
-  g: POSITIVE,
-  muSlide: POSITIVE,
-  muRoll: POSITIVE,
-  spinDecel: POSITIVE,
-  eBall: FRACTION,
-  muBallA: NON_NEGATIVE,
-  muBallB: NON_NEGATIVE,
-  muBallC: NON_NEGATIVE,
-  plasticBelow: NON_NEGATIVE,
-  eCushion: FRACTION,
-  muCushion: NON_NEGATIVE,
-  noseHeight: POSITIVE,
-  railHeight: POSITIVE,
-  eTable: FRACTION,
-  muTable: NON_NEGATIVE,
-  minBounce: POSITIVE,
-  cueMass: POSITIVE,
-  cueEndMass: POSITIVE,
-  // An offset of a whole radius or more misses the ball: the strike needs the limit below 1.
-  miscueLimit: { min: 0, minIncluded: false, max: 1 },
-  maxCueSpeed: POSITIVE,
-  maxEvents: { min: 1, minIncluded: true, max: 10_000_000, integer: true },
-};
-
-function inRange(value: number, range: Range): boolean {
-  if (range.integer === true && !Number.isInteger(value)) return false;
-  if (range.minIncluded ? value < range.min : value <= range.min) return false;
-  return range.max === null || value <= range.max;
-}
-
-function rangeText(range: Range): string {
-  const low = `${range.minIncluded ? '≥' : '>'} ${range.min}`;
-  const kind = range.integer === true ? 'a whole number' : 'a number';
-  return range.max === null ? `${kind} ${low}` : `${kind} ${low} and ≤ ${range.max}`;
-}
-
 function tableOf(value: unknown): TablePreset {
   const keys = Object.keys(PRESETS);
   const preset = (key: unknown, field: string): TablePreset => {
     if (typeof key !== 'string' || !Object.hasOwn(PRESETS, key)) {
-      fail(field, `unknown table ${JSON.stringify(key)} (known: ${keys.join(', ')})`);
+      fail(field, `unknown table ${describeValue(key)} (known: ${keys.join(', ')})`);
     }
     return PRESETS[key]!;
   };
@@ -216,10 +187,7 @@ function paramsOf(value: unknown, table: TablePreset): PhysicsParams {
     const field = `params.${name}`;
     const fromTable = FROM_TABLE[name];
     if (fromTable !== undefined) fail(field, `is set by the table: give table.${fromTable} instead`);
-    const number = finite(p[name], field);
-    const range = PARAM_RANGES[name];
-    if (!inRange(number, range)) fail(field, `must be ${rangeText(range)}, got ${number}`);
-    params[name] = number;
+    params[name] = within(p[name], field, PARAM_RANGES[name]);
   }
   return Object.freeze(params);
 }
@@ -232,7 +200,7 @@ function ballsOf(value: unknown, spec: TableSpec): BallInput[] {
     const field = `balls[${i}]`;
     const b = object(raw, field, ['id', 'x', 'y', 'v', 'w']);
     if (typeof b.id !== 'number' || !isBallId(b.id)) {
-      fail(`${field}.id`, `must be a ball number 0–15, got ${JSON.stringify(b.id)}`);
+      fail(`${field}.id`, `must be a ball number 0–15, got ${describeValue(b.id)}`);
     }
     const id = b.id;
     const twice = seen.get(id);
@@ -248,8 +216,10 @@ function ballsOf(value: unknown, spec: TableSpec): BallInput[] {
       fail(`${field}.y`, `ball ${id} lies outside the bed (y must be from ${r} to ${spec.width - r} mm)`);
     }
     const ball: { -readonly [K in keyof BallInput]: BallInput[K] } = { id, x, y };
-    if (b.v !== undefined) ball.v = vector(b.v, `${field}.v`, 2, 'm/s') as [number, number];
-    if (b.w !== undefined) ball.w = vector(b.w, `${field}.w`, 3, 'rad/s') as [number, number, number];
+    if (b.v !== undefined)
+      ball.v = vector(b.v, `${field}.v`, 2, 'm/s', INPUT_RANGES.velocity) as [number, number];
+    if (b.w !== undefined)
+      ball.w = vector(b.w, `${field}.w`, 3, 'rad/s', INPUT_RANGES.spin) as [number, number, number];
     return ball;
   });
   const d = spec.ballDiameter;
@@ -286,7 +256,7 @@ function strikeOf(value: unknown, balls: readonly BallInput[], params: PhysicsPa
     'elevationDeg',
   ]);
   if (typeof s.ball !== 'number' || !isBallId(s.ball)) {
-    fail('strike.ball', `must be a ball number 0–15, got ${JSON.stringify(s.ball)}`);
+    fail('strike.ball', `must be a ball number 0–15, got ${describeValue(s.ball)}`);
   }
   const ball = s.ball;
   if (!balls.some((b) => b.id === ball)) fail('strike.ball', `ball ${ball} is not in balls`);
@@ -300,13 +270,13 @@ function strikeOf(value: unknown, balls: readonly BallInput[], params: PhysicsPa
   }
   if (s.direction !== undefined) {
     const d = object(s.direction, 'strike.direction', ['x', 'y']);
-    const x = finite(d.x, 'strike.direction.x');
-    const y = finite(d.y, 'strike.direction.y');
-    if (x === 0 && y === 0) fail('strike.direction', 'must not be the zero vector');
+    const x = within(d.x, 'strike.direction.x', INPUT_RANGES.direction);
+    const y = within(d.y, 'strike.direction.y', INPUT_RANGES.direction);
+    if (!isDirection(x, y)) fail('strike.direction', 'must not be the zero vector (or shorter than 1e-9)');
     strike.direction = { x, y };
   } else {
     if (s.angleDeg === undefined) fail('strike.angleDeg', 'is required (or give strike.direction)');
-    strike.angleDeg = finite(s.angleDeg, 'strike.angleDeg', 'degrees');
+    strike.angleDeg = within(s.angleDeg, 'strike.angleDeg', INPUT_RANGES.angleDeg, 'degrees');
   }
   for (const key of ['side', 'height'] as const) {
     if (s[key] === undefined) continue;

@@ -113,7 +113,7 @@ describe('pyramid referee rejects a bad record with status 2 and prints no rulin
     const file = brokenRecord('variant', (record) => {
       record.variant = 'snooker';
     });
-    expectRejected(pyramid(['referee', file]), 'record header', 'variant', 'invalid-setup');
+    expectRejected(pyramid(['referee', file]), 'record header', '/variant', 'invalid-setup');
   });
 
   it('an action out of turn, saying whose turn it was', () => {
@@ -121,7 +121,7 @@ describe('pyramid referee rejects a bad record with status 2 and prints no rulin
       record.actions[2]!.player = 0;
     });
     const run = pyramid(['referee', file]);
-    expectRejected(run, 'action #2', 'player', 'action-out-of-turn');
+    expectRejected(run, 'action #2', '/player', 'action-out-of-turn');
     expect(run.stderr).toContain('at that point: Pavel: a shot');
   });
 
@@ -130,14 +130,62 @@ describe('pyramid referee rejects a bad record with status 2 and prints no rulin
       const facts = record.actions[2]!.facts as { pocketed: unknown[] };
       facts.pocketed.push({ ball: 6, pocket: 'BL' });
     });
-    expectRejected(pyramid(['referee', file]), 'action #2', 'facts.pocketed[1].ball', 'ball-pocketed-twice');
+    expectRejected(pyramid(['referee', file]), 'action #2', '/facts/pocketed/1/ball', 'ball-pocketed-twice');
   });
 
   it('an unknown ball 16', () => {
     const file = brokenRecord('ball16', (record) => {
       (record.actions[3]!.facts as { firstContact: number }).firstContact = 16;
     });
-    expectRejected(pyramid(['referee', file]), 'action #3', 'facts.firstContact', 'unknown-ball');
+    expectRejected(pyramid(['referee', file]), 'action #3', '/facts/firstContact', 'unknown-ball');
+  });
+
+  // An error message that quoted the value with JSON.stringify overflowed the stack on these.
+  const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+  const header = '"format":"pyramid-match-record","version":1';
+  it.each([
+    [
+      'a fact',
+      `{${header},"variant":"free","start":{"from":"rack","breaker":0},"actions":[{"type":"shot","player":0,"facts":{"firstContact":${deep}}}]}`,
+      'action #0',
+      '/facts/firstContact',
+      'malformed-action',
+    ],
+    [
+      'the version',
+      `{${header.replace('1', deep)},"variant":"free","actions":[]}`,
+      'record header',
+      '/version',
+      'invalid-setup',
+    ],
+    [
+      'an unknown key',
+      `{${header},"variant":"free","actions":[],"":${deep}}`,
+      'record header',
+      '/',
+      'invalid-setup',
+    ],
+    [
+      'a situation',
+      `{${header},"variant":"free","start":{"from":"situation","table":${deep}},"actions":[]}`,
+      'record header',
+      '/start/table/0',
+      'malformed-action',
+    ],
+    ['the whole record', deep, 'record', null, 'invalid-setup'],
+  ])('%s nested 10,000 levels deep: status 2 and a clear error', (_label, text, where, field, code) => {
+    const file = join(scratch, 'deep.json');
+    writeFileSync(file, text);
+    const run = pyramid(['referee', file]);
+    expectRejected(run, where, field, code);
+    expect(run.stderr.length).toBeLessThan(600);
+  });
+
+  it('a key that is a path, escaped in the JSON Pointer (~1 for /, ~0 for ~)', () => {
+    const file = brokenRecord('pointer', (record) => {
+      (record.actions[2]!.facts as Record<string, unknown>)['a/b~c'] = 1;
+    });
+    expectRejected(pyramid(['referee', file]), 'action #2', '/facts/a~1b~0c', 'malformed-action');
   });
 });
 

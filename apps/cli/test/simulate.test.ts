@@ -91,7 +91,31 @@ describe('pyramid simulate rejects bad input', () => {
     const run = pyramid(['simulate', '-'], JSON.stringify(shot));
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^error: balls\[1\]\.x: ball 7 lies outside the bed/);
+    expect(run.stderr).toMatch(/^error: \/balls\/1\/x: ball 7 lies outside the bed/);
+  });
+
+  // An error that quoted the offending value with JSON.stringify overflowed the stack on these.
+  const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+  it.each([
+    [
+      'a ball id nested 10,000 levels deep',
+      `{"balls":[{"id":${deep},"x":700,"y":500}],"strike":{}}`,
+      '/balls/0/id',
+    ],
+    [
+      'a strike ball nested 10,000 levels deep',
+      `{"balls":[{"id":0,"x":700,"y":500}],"strike":{"ball":${deep}}}`,
+      '/strike/ball',
+    ],
+    ['a table nested 10,000 levels deep', `{"table":${deep},"balls":[],"strike":{}}`, '/table'],
+    ['a whole file nested 10,000 levels deep', deep, ''],
+  ])('%s: status 2 and one clear line', (_label, text, field) => {
+    const run = pyramid(['simulate', '-'], text);
+    expect(run.status, run.stderr).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
+    expect(run.stderr.length).toBeLessThan(400);
+    expect(run.stderr).toMatch(field === '' ? /^error: must be an object/ : new RegExp(`^error: ${field}: `));
   });
 
   it('malformed JSON (as JSON on stderr with --json)', () => {

@@ -248,7 +248,7 @@ describe('keeping the match safe', () => {
       buffer: Buffer.from(JSON.stringify(damaged)),
     });
     await page.waitForSelector(byId('refusal'));
-    expect(await text(page, 'refusal')).toContain('action 4: facts.pocketed[0].ball');
+    expect(await text(page, 'refusal')).toContain('action 4: /facts/pocketed/0/ball');
     expect(await scores(page)).toEqual([3, 0]);
     expect(await text(page, 'side-0')).toContain('Ann');
     // The list of matches holds this one match only, and it opens again.

@@ -105,7 +105,7 @@ describe('entry → action JSON', () => {
     s = play(s, { type: 'shot', player: 0, facts: { firstContact: 1, breakCushionBalls: [1, 2] } });
     const result = shot(s, (e) => ({ ...e, cueBall: null, cushions: 2 }));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.field).toBe('cueBall');
+    if (!result.ok) expect(result.error.field).toBe('/cueBall');
   });
 
   it('Classic: the call, a miss (no contact) and the from-house fact', () => {
@@ -254,7 +254,7 @@ describe('the app controller (headless)', () => {
     const good = recordText(before!.session);
     app.importText(good.replace('"lag"', '"lagg"'));
     expect(app.state.notice).toMatchObject({ kind: 'refused' });
-    expect(app.state.notice?.text).toContain('action 1: type');
+    expect(app.state.notice?.text).toContain('action 1: /type');
     expect(app.state.match).toBe(before);
     app.importText('{"format":');
     expect(app.state.notice?.text).toContain('not valid JSON');

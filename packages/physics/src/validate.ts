@@ -100,6 +100,8 @@ function check(
   for (let i = 0; i < balls.length; i++) {
     const b = balls[i]!;
     const at = `/balls/${i}`;
+    if (typeof b !== 'object' || b === null)
+      refuse(at, `must be a ball { id, x, y }, got ${describeValue(b)}`);
     if (!Number.isInteger(b.id) || b.id < 0 || b.id > 15)
       refuse(`${at}/id`, `must be a ball number 0–15, got ${describeValue(b.id)}`);
     if (balls.findIndex((other) => other.id === b.id) !== i)
@@ -124,6 +126,8 @@ function check(
     refuse('/strike/speed', `must be a cue speed above 0 and at most ${p.maxCueSpeed} m/s`);
   }
   if (strike.direction !== undefined) {
+    if (typeof strike.direction !== 'object' || strike.direction === null)
+      refuse('/strike/direction', `must be a vector { x, y }, got ${describeValue(strike.direction)}`);
     const { x, y } = strike.direction;
     within(x, INPUT_RANGES.direction, '/strike/direction/x', '');
     within(y, INPUT_RANGES.direction, '/strike/direction/y', '');

@@ -1,4 +1,9 @@
-/** Typed rejections. Bad input never throws and never changes the state it was applied to. */
+/**
+ * Typed rejections. Bad input never throws and never changes the state it was applied to.
+ * The field at fault is a JSON Pointer (RFC 6901) into the action or the record header.
+ */
+import { fieldPointer } from '@pyramid/core';
+
 export const ERROR_CODES = [
   'malformed-action', // not an action at all: wrong type, missing or extra fields
   'unknown-ball', // a ball id outside 0–15
@@ -21,13 +26,22 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface RefereeError {
   readonly code: ErrorCode;
-  /** The offending field, as a path inside the action or setup (e.g. `facts.pocketed[1].ball`). */
+  /**
+   * The offending field, as a JSON Pointer (RFC 6901) inside the action or the record header:
+   * `/facts/pocketed/1/ball`; '' for the action (or the record) as a whole; `~0` and `~1` escape
+   * `~` and `/` in a key, so the empty key is `/` and every key has one path.
+   */
   readonly field: string;
   readonly message: string;
 }
 
+/**
+ * A rejection. `field` is a pointer, or a path of names the program wrote itself
+ * (`facts.pocketed[1].ball`), which is turned into one; a key from the input must already have
+ * been joined with `pointerJoin`.
+ */
 export function refereeError(code: ErrorCode, field: string, message: string): RefereeError {
-  return { code, field, message };
+  return { code, field: fieldPointer(field), message };
 }
 
 /** How errors name a player: the letter the explanations use, and the number the record uses. */

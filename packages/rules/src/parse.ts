@@ -2,7 +2,7 @@
  * Reads an action from untrusted JSON. Every field is checked and named on failure; unknown
  * fields are rejected, so a typo in a record is an error rather than a silently ignored fact.
  */
-import { err, ok, type Result } from '@pyramid/core';
+import { describeValue, err, fieldPointer, ok, pointerJoin, type Result } from '@pyramid/core';
 import { POCKET_IDS, type PocketId, type Point } from '@pyramid/table';
 import { ACTION_TYPES, type Action, EVENT_FOULS, type ShotOutcome } from './actions.js';
 import { ALL_BALLS, type BallId, COLOURED, isBallId } from './balls.js';
@@ -67,7 +67,7 @@ function record(value: unknown, field: string, allowed: readonly string[]): Reco
 }
 
 function unknownField(field: string, key: string, allowed: readonly string[]): never {
-  return fail(field ? `${field}.${key}` : key, `unknown field (allowed: ${allowed.join(', ')})`);
+  return fail(pointerJoin(fieldPointer(field), key), `unknown field (allowed: ${allowed.join(', ')})`);
 }
 
 /** Whether every key of `value` is one of `allowed` (the test `record` makes, without the error). */
@@ -90,7 +90,7 @@ export function ball(value: unknown, field: string): BallId {
   if (typeof value !== 'number' || !Number.isInteger(value))
     fail(field, 'must be a ball number (0 = coloured, 1–15)');
   if (!isBallId(value))
-    fail(field, `unknown ball ${value} (balls are 0 = coloured and 1–15)`, 'unknown-ball');
+    fail(field, `unknown ball ${describeValue(value)} (balls are 0 = coloured and 1–15)`, 'unknown-ball');
   return value;
 }
 
@@ -148,7 +148,8 @@ function finite(value: unknown, field: string): number {
 
 export function point(value: unknown, field: string): Point {
   const p = record(value, field, FIELDS_X_Y);
-  return { x: finite(p.x, `${field}.x`), y: finite(p.y, `${field}.y`) };
+  const base = fieldPointer(field);
+  return { x: finite(p.x, pointerJoin(base, 'x')), y: finite(p.y, pointerJoin(base, 'y')) };
 }
 
 export function positions(value: unknown, field: string): Record<string, Point> | null {
@@ -163,8 +164,10 @@ export function positions(value: unknown, field: string): Record<string, Point> 
       continue;
     }
     const id = /^(0|[1-9]\d?)$/.test(key) ? Number(key) : Number.NaN;
-    ball(Number.isNaN(id) ? key : id, `${field}.${key}`);
-    out[key] = point(at, `${field}.${key}`);
+    // The key came from the input: it is joined as a pointer token, never read as a path.
+    const path = pointerJoin(fieldPointer(field), key);
+    ball(Number.isNaN(id) ? key : id, path);
+    out[key] = point(at, path);
   }
   return out;
 }

@@ -3,10 +3,10 @@
  * self-play). A header (variant, settings, players, start) and the ordered actions. Replaying a
  * record applies every action in turn and stops at the first that cannot be applied, naming it.
  */
-import { err, ok, type Result } from '@pyramid/core';
+import { describeValue, err, ok, pointerJoin, type Result } from '@pyramid/core';
 import type { Action } from './actions.js';
 import { type Applied, apply } from './apply.js';
-import type { RefereeError } from './errors.js';
+import { type RefereeError, refereeError } from './errors.js';
 import { isRecord } from './parse.js';
 import type { Ruling } from './ruling.js';
 import { parseMatchStart } from './setup.js';
@@ -36,7 +36,7 @@ export interface Replay {
 }
 
 function headerError(field: string, message: string): RecordError {
-  return { code: 'invalid-setup', field, message, index: null };
+  return { ...refereeError('invalid-setup', field, message), index: null };
 }
 
 /** Replays a record given as parsed JSON. */
@@ -47,13 +47,13 @@ export function replayRecord(input: unknown): Result<Replay, RecordError> {
     return err(
       headerError(
         'version',
-        `unsupported version ${JSON.stringify(input.version)} (this referee reads ${RECORD_VERSION})`,
+        `unsupported version ${describeValue(input.version)} (this referee reads ${RECORD_VERSION})`,
       ),
     );
   }
   for (const key of Object.keys(input)) {
     if (!HEADER_FIELDS.includes(key))
-      return err(headerError(key, `unknown field (allowed: ${HEADER_FIELDS.join(', ')})`));
+      return err(headerError(pointerJoin('', key), `unknown field (allowed: ${HEADER_FIELDS.join(', ')})`));
   }
   if (input.meta !== undefined && !isRecord(input.meta)) return err(headerError('meta', 'must be an object'));
   const start = parseMatchStart(input);

@@ -2,7 +2,7 @@
  * Every open reading of the rules as a documented setting (docs/rules-interpretations.md).
  * Defaults are the product defaults of shared/rules/general-rules.md; a record may override any.
  */
-import { err, ok, type Result } from '@pyramid/core';
+import { err, fieldPointer, ok, pointerJoin, type Result } from '@pyramid/core';
 
 export const COMPLETION_RULES = ['two-contacts', 'one-contact', 'two-contacts-or-centre-line'] as const;
 export type CompletionRule = (typeof COMPLETION_RULES)[number];
@@ -86,12 +86,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Overrides the defaults with a partial settings object from a record, checking every field. */
-export function resolveSettings(input: unknown, path = 'settings'): Result<Settings, SettingsError> {
+export function resolveSettings(input: unknown, at = '/settings'): Result<Settings, SettingsError> {
   if (input === undefined) return ok(DEFAULT_SETTINGS);
+  const path = fieldPointer(at);
   if (!isRecord(input)) return err({ field: path, message: 'must be an object' });
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const [key, value] of Object.entries(input)) {
-    const field = `${path}.${key}`;
+    const field = pointerJoin(path, key);
     if (!(SETTING_NAMES as readonly string[]).includes(key)) {
       return err({ field, message: `unknown setting (known: ${SETTING_NAMES.join(', ')})` });
     }
@@ -119,14 +120,20 @@ export function resolveSettings(input: unknown, path = 'settings'): Result<Setti
           return err({ field, message: 'must be null or { seconds, extensionsPerFrame }' });
         const { seconds, extensionsPerFrame } = value;
         if (typeof seconds !== 'number' || !(seconds > 0 && seconds <= 600)) {
-          return err({ field: `${field}.seconds`, message: 'must be a number of seconds from 1 to 600' });
+          return err({
+            field: pointerJoin(field, 'seconds'),
+            message: 'must be a number of seconds from 1 to 600',
+          });
         }
         if (!Number.isInteger(extensionsPerFrame) || (extensionsPerFrame as number) < 0) {
-          return err({ field: `${field}.extensionsPerFrame`, message: 'must be a non-negative integer' });
+          return err({
+            field: pointerJoin(field, 'extensionsPerFrame'),
+            message: 'must be a non-negative integer',
+          });
         }
         for (const extra of Object.keys(value)) {
           if (extra !== 'seconds' && extra !== 'extensionsPerFrame') {
-            return err({ field: `${field}.${extra}`, message: 'unknown field' });
+            return err({ field: pointerJoin(field, extra), message: 'unknown field' });
           }
         }
       }

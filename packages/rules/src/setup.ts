@@ -4,7 +4,7 @@
  * any input: every ball accounted for exactly once, scores that agree with the shelves, terms of
  * the next shot that the variant allows.
  */
-import type { Result } from '@pyramid/core';
+import { fieldPointer, type Result } from '@pyramid/core';
 import type { Point } from '@pyramid/table';
 import { type BallId, COLOURED, sortBalls } from './balls.js';
 import { breakTurn, Draft } from './draft.js';
@@ -171,21 +171,21 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
   const target = targetScore(variant);
   const low = variant === 'classic' ? (settings.classicAllowNegative ? -999 : 0) : 0;
   const scores = pair(s.scores ?? [0, 0], 'start.scores', (v, f) => integer(v, f, low, target - 1));
+  // Omitted scores are 0:0; an error about them names the missing field itself.
+  const scoreField = (p: Player) => (s.scores === undefined ? 'start.scores' : `start.scores[${p}]`);
   const shelves = pair(s.shelves ?? [[], []], 'start.shelves', (v, f) => balls(v, f));
   if (s.table === undefined) invalid('start.table', 'list the balls on the bed');
   const table = balls(s.table, 'start.table');
   const seen = new Map<BallId, string>();
   const note = (b: BallId, where: string) => {
     const before = seen.get(b);
-    if (before !== undefined) fail(where, `ball ${b} is also in ${before}`, 'ball-pocketed-twice');
+    if (before !== undefined)
+      fail(where, `ball ${b} is also at ${fieldPointer(before)}`, 'ball-pocketed-twice');
     seen.set(b, where);
   };
   for (const [i, b] of table.entries()) note(b, `start.table[${i}]`);
   for (const [p, shelf] of shelves.entries()) {
     for (const [i, b] of shelf.entries()) note(b, `start.shelves[${p}][${i}]`);
-  }
-  for (let b = 1; b <= 15; b++) {
-    if (!seen.has(b)) invalid('start.table', `white ball ${b} is neither on the table nor on a shelf`);
   }
   if (variant !== 'free') {
     shelves.forEach((shelf, p) => {
@@ -194,17 +194,30 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
     });
   }
   const turn = parseTurn(s.turn, 'start.turn', variant);
-  const cueInHand = handBall(turn);
+  // The situation as a whole: every ball in exactly one place — on the bed, on one shelf, or in
+  // hand (a ball in hand may also be listed on the bed, where it is taken up) — and never in hand
+  // while it is on a shelf, where it was scored.
+  const hand = handBall(turn);
+  const cueInHand = hand === null ? null : hand.ball;
+  if (hand !== null) {
+    const scored = seen.get(hand.ball);
+    if (scored?.startsWith('start.shelves'))
+      invalid(hand.field, `ball ${hand.ball} is in hand but is also on a shelf (${fieldPointer(scored)})`);
+  }
+  for (let b = 1; b <= 15; b++) {
+    if (!seen.has(b) && cueInHand !== b)
+      invalid('start.table', `white ball ${b} is neither on the table, nor on a shelf, nor in hand`);
+  }
   if (!seen.has(COLOURED) && cueInHand !== COLOURED) {
     invalid(
       'start.table',
       'the coloured ball is missing: put it on the table, on a shelf (Free), or give the next shot with the cue ball in hand',
     );
   }
-  const onBed = cueInHand === COLOURED ? table.filter((b) => b !== COLOURED) : table;
+  const onBed = cueInHand === null ? table : table.filter((b) => b !== cueInHand);
   if (onBed.filter((b) => b !== COLOURED).length === 0 && variant !== 'free')
     invalid('start.table', 'no object ball is left on the table');
-  if (variant === 'free' && onBed.length + (cueInHand === COLOURED ? 1 : 0) < 2)
+  if (variant === 'free' && onBed.length + (cueInHand === null ? 0 : 1) < 2)
     invalid('start.table', 'at least two balls are needed to play');
   // Scores against shelves: Free and Combined score one point per shelf ball (a pending ball is owed);
   // Dynamic's option (2) point can run ahead of the shelf; Classic scores by value, unrelated to count.
@@ -215,12 +228,12 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
         : 0;
     if ((variant === 'free' || variant === 'combined') && scores[p] !== shelves[p].length + owed) {
       invalid(
-        `start.scores[${p}]`,
+        scoreField(p),
         `must equal the balls on the shelf (${shelves[p].length})${owed ? ' plus the ball owed' : ''}`,
       );
     }
     if (variant === 'dynamic' && scores[p] < shelves[p].length + owed) {
-      invalid(`start.scores[${p}]`, `cannot be below the balls on the shelf (${shelves[p].length + owed})`);
+      invalid(scoreField(p), `cannot be below the balls on the shelf (${shelves[p].length + owed})`);
     }
   }
   if (
@@ -279,17 +292,18 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
   };
 }
 
-function handBall(turn: Turn): BallId | null {
-  const shot: ShotTurn | null =
-    turn.kind === 'shot'
-      ? turn
-      : turn.kind === 'decision'
-        ? turn.decision.kind === 'dynamic-option'
-          ? turn.decision.option1Then
-          : turn.decision.after
-        : null;
+/** The ball in hand for the next shot, and the field that puts it there; null when none is. */
+function handBall(turn: Turn): { ball: BallId; field: string } | null {
+  let shot: ShotTurn | null = null;
+  let field = 'start.turn.terms.cueBall';
+  if (turn.kind === 'shot') shot = turn;
+  else if (turn.kind === 'decision') {
+    const option = turn.decision.kind === 'dynamic-option';
+    shot = option ? turn.decision.option1Then : turn.decision.after;
+    field = `start.turn.decision.${option ? 'option1Then' : 'after'}.terms.cueBall`;
+  }
   if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
-  return shot.terms.cueBall;
+  return { ball: shot.terms.cueBall, field };
 }
 
 const SHOT_KINDS: readonly ShotKind[] = ['break', 'ordinary', 'premium', 'penalty'];
@@ -354,6 +368,8 @@ function parseTurn(value: unknown, field: string, variant: Variant): Turn {
       const reason = (t.reason ?? 'match-start') as LagReason;
       if (!['match-start', 'interference', 'play-off'].includes(reason))
         invalid(`${field}.reason`, 'must be match-start, interference or play-off');
+      if (reason === 'play-off' && variant !== 'classic')
+        invalid(`${field}.reason`, 'only Classic pyramid has a 70:70 play-off');
       return { kind: 'lag', reason };
     }
     case 'decision': {

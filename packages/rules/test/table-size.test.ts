@@ -55,7 +55,7 @@ describe('table sizes', () => {
       const result = parseMatchStart({ variant: 'free', start: { from: 'rack', tableSize: bad } });
       expect(result.ok).toBe(false);
       if (result.ok) continue;
-      expect(result.error.field).toBe('start.tableSize');
+      expect(result.error.field).toBe('/start/tableSize');
       expect(result.error.code).toBe('invalid-setup');
       for (const size of TABLE_SIZES) expect(result.error.message).toContain(size);
     }
@@ -67,7 +67,7 @@ describe('table sizes', () => {
       actions: [],
     });
     expect(replay.ok).toBe(false);
-    if (!replay.ok) expect(replay.error).toMatchObject({ index: null, field: 'start.tableSize' });
+    if (!replay.ok) expect(replay.error).toMatchObject({ index: null, field: '/start/tableSize' });
   });
 
   it('are written into a record only off the 12 ft default, and read back', () => {
@@ -116,7 +116,7 @@ describe('a match on a 9 ft table', () => {
     expect(apply(twelve, breakShot(700)).ok).toBe(true);
     const refused = apply(nine, breakShot(700));
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.error).toMatchObject({ code: 'placement-invalid', field: 'placement' });
+    if (!refused.ok) expect(refused.error).toMatchObject({ code: 'placement-invalid', field: '/placement' });
     // п.2: the line itself is not in the house.
     expect(apply(nine, breakShot(houseLine)).ok).toBe(false);
     expect(apply(nine, breakShot(houseLine - 1)).ok).toBe(true);
