@@ -234,13 +234,20 @@ export function execute(
   }
   const spec = specOf(level);
   const stroke = withNoise(move.shot.strike, spec.noise, new Random(mixSeed(seed, EXECUTE)));
-  const played = playShot(state, { ...move.shot, strike: stroke });
+  let played = playShot(state, { ...move.shot, strike: stroke });
+  let struck = stroke;
+  if (!played.ok && played.error.kind === 'simulation' && played.error.error.code === 'event-cap') {
+    // The simulator gave up on this stroke (its typed failure, never a hang): the player plays it
+    // plainly instead — level cue, centre ball — so that a match never stops on one shot.
+    struck = { ...stroke, elevationDeg: 0, side: 0, height: 0 };
+    played = playShot(state, { ...move.shot, strike: struck });
+  }
   if (!played.ok) return played;
   return ok({
     state: played.value.state,
     ruling: played.value.ruling,
     action: played.value.action,
-    stroke,
+    stroke: struck,
     simulation: played.value.simulation,
   });
 }

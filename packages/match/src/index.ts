@@ -31,6 +31,7 @@ export {
   type PlayedShot,
   type PlayShotOptions,
   paramsFor,
+  playErrorMessage,
   playShot,
   type RackedMatchOptions,
   rackedMatch,

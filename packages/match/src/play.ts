@@ -114,6 +114,26 @@ export type PlayError =
   /** The referee rejected the shot (an illegal cue ball, call or placement). */
   | { readonly kind: 'referee'; readonly error: RefereeError };
 
+/**
+ * A play error in one clear line, for a person or a log: what failed and why. An event-cap failure
+ * says how many events the shot ran and that its report reproduces it (the simulator's guarantee,
+ * docs/physics.md: every shot ends within its event budget or fails this way, never hangs).
+ */
+export function playErrorMessage(error: PlayError): string {
+  switch (error.kind) {
+    case 'setup':
+      return error.message;
+    case 'referee':
+      return `${error.error.code}${error.error.field === '' ? '' : ` (field ${error.error.field})`}: ${error.error.message}`;
+    case 'simulation': {
+      const failure = error.error;
+      if (failure.code === 'invalid-input')
+        return `the simulator refused the shot (field ${failure.field}): ${failure.message}`;
+      return `the simulator gave up on the shot after ${failure.report.events} events (event-cap); its report reproduces it`;
+    }
+  }
+}
+
 /** A simulated shot with its facts and the action the referee is given, before any ruling. */
 export interface SimulatedShot {
   readonly simulation: Simulation;

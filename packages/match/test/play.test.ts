@@ -2,7 +2,15 @@
  * `playShot`: the referee's positions go to the simulator, the simulation comes back as facts, and
  * the referee rules on them — from the rack, on a straight pot, and after a foul that re-spots.
  */
-import { onSimulatorBed, playShot, rackedMatch, simulateShot, startPositions } from '@pyramid/match';
+import {
+  onSimulatorBed,
+  paramsFor,
+  playErrorMessage,
+  playShot,
+  rackedMatch,
+  simulateShot,
+  startPositions,
+} from '@pyramid/match';
 import { apply, type MatchState, parseMatchStart, recordAction } from '@pyramid/rules';
 import { markings, REGULATION_12FT } from '@pyramid/table';
 import { describe, expect, it } from 'vitest';
@@ -121,5 +129,40 @@ describe('playShot', () => {
     expect(moved[1]!.at).toEqual({ x: 100, y: 34 });
     expect(moved[0]!.at.x).toBeGreaterThanOrEqual(34);
     expect(moved[0]!.at.y).toBeGreaterThanOrEqual(34);
+  });
+});
+
+describe('a shot the simulator gives up on', () => {
+  it('is a typed failure that playShot returns and playErrorMessage puts in one clear line', () => {
+    const state = rackedMatch('free', { breaker: 0 });
+    const shot = {
+      cueBall: 0,
+      call: null,
+      placement: { x: 700, y: 887.5 },
+      strike: { speed: 8, angleDeg: 0 },
+    };
+    const params = { ...paramsFor('12ft'), maxEvents: 4 };
+    const played = playShot(state, shot, { params });
+    expect(played.ok).toBe(false);
+    if (played.ok) return;
+    expect(played.error.kind).toBe('simulation');
+    expect(playErrorMessage(played.error)).toBe(
+      'the simulator gave up on the shot after 4 events (event-cap); its report reproduces it',
+    );
+    // The state it was played from is untouched, so the shot can be tried again.
+    expect(playShot(state, shot).ok).toBe(true);
+  });
+
+  it('an input the simulator refuses names the field', () => {
+    const state = rackedMatch('free', { breaker: 0 });
+    const played = simulateShot(state, {
+      cueBall: 0,
+      call: null,
+      placement: { x: 700, y: 887.5 },
+      strike: { speed: 8, direction: { x: 1e200, y: 0 } },
+    });
+    expect(!played.ok && playErrorMessage(played.error)).toMatch(
+      /^the simulator refused the shot \(field \/strike\/direction\/x\): must be a finite number/,
+    );
   });
 });

@@ -4,7 +4,7 @@
  * and reading records. The state itself stays pure (state/reduce.ts).
  */
 import { execute, type Hint, type Move, mixSeed } from '@pyramid/bots';
-import { type PlannedShot, simulateShot } from '@pyramid/match';
+import { type PlannedShot, playErrorMessage, simulateShot } from '@pyramid/match';
 import { applyAction, type MatchState } from '@pyramid/rules';
 import type { Bilingual } from '../common/lang.js';
 import { animationFrom } from './animation.js';
@@ -141,9 +141,7 @@ export class Controller {
     const before = this.state.match;
     const simulated = simulateShot(before, planned.shot);
     if (!simulated.ok) {
-      const e = simulated.error;
-      const message =
-        e.kind === 'setup' ? e.message : e.kind === 'referee' ? e.error.message : e.error.message;
+      const message = playErrorMessage(simulated.error);
       return this.refuse({ ru: `Удар не принят: ${message}`, en: `The shot was refused: ${message}` });
     }
     performance.mark('pyramid:simulated');
@@ -214,9 +212,7 @@ export class Controller {
       done = execute(game.match, move, player.level, mixSeed(seed, retry));
     if (!done.ok) {
       this.thinking = false;
-      const e = done.error;
-      const message =
-        e.kind === 'setup' ? e.message : e.kind === 'referee' ? e.error.message : e.error.message;
+      const message = playErrorMessage(done.error);
       return this.refuse({
         ru: `Ход компьютера не принят: ${message}`,
         en: `The computer’s move failed: ${message}`,
