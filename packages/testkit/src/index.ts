@@ -9,6 +9,40 @@
  * const state = newMatch('free', { breaker: 0 });
  * const next = apply(state, randomAction(state, new Random(7)));
  */
+
+export {
+  anyRandomShot,
+  CONTRADICTIONS,
+  consistentSituation,
+  contradictorySituation,
+  copyJson,
+  INPUT_KINDS,
+  type InputKind,
+  jsonText,
+  mutate,
+  NAN_STRINGS,
+  nested,
+  ODD_KEYS,
+  ODD_NUMBERS,
+  oddValue,
+  recordOf,
+  setOwn,
+  shotFileOf,
+  snapshot,
+  unclearError,
+} from './adversarial.js';
+export {
+  fuzzAction,
+  fuzzRecord,
+  fuzzRecords,
+  fuzzShotFile,
+  fuzzSituation,
+  fuzzStates,
+  fuzzStrike,
+  type Outcome,
+  type ShotFileReader,
+  type Verdict,
+} from './fuzz.js';
 export { type RecordAction, type RecordShot, viaJson } from './json.js';
 export { randomMalformedAction } from './malformed.js';
 export {
