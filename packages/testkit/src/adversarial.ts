@@ -260,7 +260,11 @@ export function mutate(random: Random, value: unknown): unknown {
       return oddValue(random);
     default:
       if (key === undefined) return nested(10_000, 'array', copy);
-      setOwn(at(copy, parentPath) as Json, String(key), nested(random.chance(0.2) ? 10_000 : 3, 'array', node));
+      setOwn(
+        at(copy, parentPath) as Json,
+        String(key),
+        nested(random.chance(0.2) ? 10_000 : 3, 'array', node),
+      );
       return copy;
   }
 }
