@@ -66,7 +66,7 @@ function cliError(error: RecordError): CliError {
   return { index: error.index, field: error.field, code: error.code, message: error.message };
 }
 
-/** `error: action #3 (field facts.pocketed[0].ball): ball-not-on-table: ball 9 is not on the table` */
+/** `error: action #3 (field /facts/pocketed/0/ball): ball-not-on-table: ball 9 is not on the table` (a JSON Pointer) */
 export function errorLine(error: CliError): string {
   if (error.code === 'unreadable') return `error: ${error.message}`;
   const where =
