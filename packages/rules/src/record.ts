@@ -56,6 +56,10 @@ export function replayRecord(input: unknown): Result<Replay, RecordError> {
       return err(headerError(pointerJoin('', key), `unknown field (allowed: ${HEADER_FIELDS.join(', ')})`));
   }
   if (input.meta !== undefined && !isRecord(input.meta)) return err(headerError('meta', 'must be an object'));
+  if (input.meta !== undefined) {
+    const deep = tooDeep(input.meta, '/meta');
+    if (deep !== null) return err(headerError(deep.field, deep.message));
+  }
   const start = parseMatchStart(input);
   if (!start.ok) return err({ ...start.error, index: null });
   if (!Array.isArray(input.actions)) return err(headerError('actions', 'must be an array of actions'));
@@ -68,6 +72,36 @@ export function replayRecord(input: unknown): Result<Replay, RecordError> {
     steps.push({ index, ruling: result.value.ruling, state });
   }
   return ok({ initial: start.value, steps, final: state });
+}
+
+/** How deep and how large the free-form `meta` may be: far beyond any note, and safe to write back. */
+const META_DEPTH = 32;
+const META_VALUES = 10_000;
+
+/**
+ * The first place where free-form JSON is nested deeper than META_DEPTH or holds more than
+ * META_VALUES values, or null. Walked without recursion: the programs that keep a record write it
+ * back with JSON.stringify, which overflows the stack on deep nesting, so such a record is refused
+ * here, with the field, instead of failing later.
+ */
+function tooDeep(value: unknown, field: string): { field: string; message: string } | null {
+  const stack: { value: unknown; field: string; depth: number }[] = [{ value, field, depth: 0 }];
+  let values = 0;
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (++values > META_VALUES) return { field, message: `holds more than ${META_VALUES} values` };
+    if (typeof top.value !== 'object' || top.value === null) continue;
+    if (top.depth >= META_DEPTH)
+      return { field: top.field, message: `is nested more than ${META_DEPTH} levels deep` };
+    for (const key of Object.keys(top.value)) {
+      stack.push({
+        value: (top.value as Record<string, unknown>)[key],
+        field: pointerJoin(top.field, key),
+        depth: top.depth + 1,
+      });
+    }
+  }
+  return null;
 }
 
 /**

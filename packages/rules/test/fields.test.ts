@@ -68,3 +68,21 @@ describe('a value quoted in a message is bounded', () => {
     }
   });
 });
+
+describe("a record's free-form meta", () => {
+  const record = (meta: unknown) => ({
+    format: 'pyramid-match-record',
+    version: 1,
+    variant: 'free',
+    actions: [],
+    meta,
+  });
+  it('is taken as it is when it is an ordinary object', () => {
+    expect(replayRecord(record({ event: 'club night', notes: [{ by: 'A', text: 'x' }] })).ok).toBe(true);
+  });
+  it('is refused, naming where, when nested deeper than any program can write back', () => {
+    const result = replayRecord(record({ notes: nested(10_000, 'array') }));
+    expect(!result.ok && result.error.code).toBe('invalid-setup');
+    expect(!result.ok && result.error.field).toBe(`/meta/notes${'/0'.repeat(31)}`);
+  });
+});
