@@ -8,7 +8,7 @@
  * that reproduces each. Bounded: it does exactly N + M runs. Exit status 1 if any fault was found.
  */
 import { Random } from '@pyramid/core';
-import { boundaryOf, DEFAULT_PARAMS, simulate } from '@pyramid/physics';
+import { boundaryOf, CLUSTER_ROUNDS, DEFAULT_PARAMS, type SimEvent, simulate } from '@pyramid/physics';
 import { buildTableGeometry } from '@pyramid/table';
 import {
   elevatedClusterStrike,
@@ -97,8 +97,26 @@ const inputSeconds = (performance.now() - startInputs) / 1000;
 const boundary = boundaryOf(buildTableGeometry());
 const SHOT_KINDS = ['break', 'jump', 'cluster'] as const;
 const shotCounts = new Map(
-  SHOT_KINDS.map((k) => [k, { runs: 0, ended: 0, eventCap: 0, invalid: 0, throw: 0, maxEvents: 0 }]),
+  SHOT_KINDS.map((k) => [
+    k,
+    { runs: 0, ended: 0, eventCap: 0, invalid: 0, throw: 0, overfullInstant: 0, maxEvents: 0 },
+  ]),
 );
+/** The most ball–ball collisions at one instant of a shot. */
+function busiestInstant(events: readonly SimEvent[]): number {
+  const count = new Map<number, number>();
+  let most = 0;
+  for (const e of events) {
+    if (e.type !== 'ball-ball') continue;
+    const c = (count.get(e.t) ?? 0) + 1;
+    count.set(e.t, c);
+    if (c > most) most = c;
+  }
+  return most;
+}
+const fault = (text: string) => {
+  if (faults.length < 20) faults.push(text);
+};
 const startShots = performance.now();
 for (let i = 0; i < shots; i++) {
   const random = new Random(((seed + 1) * 0x9e3779b1 + i) >>> 0);
@@ -116,15 +134,20 @@ for (let i = 0; i < shots; i++) {
     if (result.ok) {
       row.ended += 1;
       row.maxEvents = Math.max(row.maxEvents, result.value.events.length);
+      // The instant guard's bound (docs/physics.md, "Every shot ends").
+      if (busiestInstant(result.value.events) > CLUSTER_ROUNDS * shot.balls.length + 1) {
+        row.overfullInstant += 1;
+        fault(`shot ${i} (${kind}): more than ${CLUSTER_ROUNDS}·n + 1 collisions at one instant`);
+      }
     } else if (result.error.code === 'event-cap') row.eventCap += 1;
     else row.invalid += 1;
-    if (!result.ok && faults.length < 20)
-      faults.push(
+    if (!result.ok)
+      fault(
         `shot ${i} (${kind}, seed ${((seed + 1) * 0x9e3779b1 + i) >>> 0}): ${result.error.code}: ${result.error.message}`,
       );
   } catch (caught) {
     row.throw += 1;
-    if (faults.length < 20) faults.push(`shot ${i} (${kind}): threw ${(caught as Error).message}`);
+    fault(`shot ${i} (${kind}): threw ${(caught as Error).message}`);
   }
 }
 const shotSeconds = (performance.now() - startShots) / 1000;
@@ -148,14 +171,14 @@ for (const [kind, row] of counts) {
 console.log(
   `\nshots: ${shots} in ${shotSeconds.toFixed(1)} s (${Math.round(shots / Math.max(shotSeconds, 1e-9))}/s)`,
 );
-console.log('kind       runs    ended  event-cap  invalid  throw  max events');
+console.log('kind       runs    ended  event-cap  invalid  throw  overfull-instant  max events');
 for (const [kind, row] of shotCounts) {
   console.log(
-    `${kind.padEnd(8)}${String(row.runs).padStart(7)}${String(row.ended).padStart(9)}${String(row.eventCap).padStart(11)}${String(row.invalid).padStart(9)}${String(row.throw).padStart(7)}${String(row.maxEvents).padStart(12)}`,
+    `${kind.padEnd(8)}${String(row.runs).padStart(7)}${String(row.ended).padStart(9)}${String(row.eventCap).padStart(11)}${String(row.invalid).padStart(9)}${String(row.throw).padStart(7)}${String(row.overfullInstant).padStart(18)}${String(row.maxEvents).padStart(12)}`,
   );
 }
 if (faults.length > 0) {
-  console.log(`\nfirst faults (of ${faults.length} shown at most 20):`);
+  console.log(`\nfirst faults (at most 20; the counts above are complete):`);
   for (const fault of faults) console.log(`  ${fault}`);
   process.exit(1);
 }

@@ -24,6 +24,7 @@ export {
 export { CUSHION_MODELS, type CushionModel, type CushionResolver } from './resolve.js';
 export {
   type BallSetup,
+  CLUSTER_ROUNDS,
   type EventCapFailure,
   eventBudget,
   type Simulation,

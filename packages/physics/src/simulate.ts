@@ -342,9 +342,9 @@ export function simulate(
   /**
    * A ball meeting a cushion or jaw with inward normal n. A sliding ball can also be pressed into
    * it by its friction while moving along it: its slide finishes there (energy only falls), and only
-   * then does it bounce if it is moving into the cushion.
+   * then does it bounce if it is moving into the cushion. Returns whether anything changed (false:
+   * a graze, see grazedKind).
    */
-  /** Resolves ball i meeting a cushion or jaw; returns whether anything changed (false: a graze). */
   function hitCushion(i: number, nx: number, ny: number): boolean {
     const airborne = code[i] === AIRBORNE;
     const o = i * STRIDE;
