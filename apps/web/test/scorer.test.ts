@@ -263,7 +263,7 @@ describe('the app controller (headless)', () => {
     // A refused shot shows the referee's field and message and keeps the entry.
     const entry = app.state.entry;
     expect(app.submitAction({ type: 'penalty-ball', player: 0, ball: 3 })).toBe(false);
-    expect(app.state.notice?.text).toMatch(/^type: /);
+    expect(app.state.notice?.text).toMatch(/^\/type: /);
     expect(app.state.entry).toBe(entry);
     // The stored match reopens after a "reload".
     const reloaded = new App(store, 'en', () => {});
