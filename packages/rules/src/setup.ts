@@ -7,6 +7,7 @@
 import type { Result } from '@pyramid/core';
 import type { Point } from '@pyramid/table';
 import { type BallId, COLOURED, sortBalls } from './balls.js';
+import { finalShotOf } from './continuation.js';
 import { breakTurn, Draft } from './draft.js';
 import type { RefereeError } from './errors.js';
 import { array, ball, balls, bool, fail, isRecord, parsing, player, positions, record } from './parse.js';
@@ -281,13 +282,7 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
 
 function handBall(turn: Turn): BallId | null {
   const shot: ShotTurn | null =
-    turn.kind === 'shot'
-      ? turn
-      : turn.kind === 'decision'
-        ? turn.decision.kind === 'dynamic-option'
-          ? turn.decision.option1Then
-          : turn.decision.after
-        : null;
+    turn.kind === 'shot' ? turn : turn.kind === 'decision' ? finalShotOf(turn) : null;
   if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
   return shot.terms.cueBall;
 }
