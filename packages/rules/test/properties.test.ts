@@ -15,9 +15,11 @@ import {
   decisionsOf,
   ERROR_CODES,
   EVENT_FOULS,
+  type FoulAction,
   type FoulCode,
   finalOf,
   finalShotOf,
+  type InterferenceAction,
   legalActions,
   type MatchState,
   other,
@@ -1150,7 +1152,8 @@ describe('turn order', () => {
               if (
                 final.kind === 'shot' &&
                 final.terms.kind === 'break' &&
-                (t.kind !== 'shot' || t.terms.kind !== 'break')
+                (finalOf(t as DecisionTurn | ShotTurn).kind !== 'shot' ||
+                  (finalOf(t as DecisionTurn | ShotTurn) as ShotTurn).terms.kind !== 'break')
               )
                 fail(match, i, 'option 2 before the break: the break is not played (Dynamic 4)');
             } else if (actor(next) !== action.player && pending.option1Then.kind === 'shot')
@@ -1222,6 +1225,105 @@ describe('turn order', () => {
         }
       }
     },
+  );
+});
+
+// ── 10b. offences while a decision or the 70:70 lag is pending ─────────────────────────────────────
+
+/**
+ * What the text says of an event while a decision is pending (issue 14, item 1): the player deciding
+ * is the one in play, so his touch is п.17 / п.22.3 (`touch-after-shot`) and the other player's touch
+ * or stroke is п.28; §27 applies «во время игры». Slow play (п.26) times a stroke, and nothing is being
+ * placed before the decision. Before the 70:70 lag either player's touch is a breach after the shot.
+ * Returns null when the event must be accepted, else the only error code the text allows.
+ */
+function refusalFor(state: MatchState, input: FoulAction | InterferenceAction): RefereeError['code'] | null {
+  const turn = state.turn;
+  if (input.type === 'interference') return turn.kind === 'lag' ? 'lag-pending' : null;
+  const firstFrameUnbroken = state.shotsInFrame === 0 && state.frame === 1;
+  if (turn.kind === 'lag')
+    return turn.reason === 'play-off' && input.foul === 'touch-after-shot' ? null : 'lag-pending';
+  if (turn.kind !== 'decision') throw new Error('not a decision');
+  const decider = turn.decision.player;
+  switch (input.foul) {
+    case 'touch-after-shot':
+      if (firstFrameUnbroken) return 'impossible-facts';
+      // Before a later frame's break the shot that ended was the decided frame's: no penalty (п.22.3).
+      if (state.shotsInFrame === 0) return null;
+      return input.player === decider ? null : 'action-out-of-turn';
+    case 'touch-during-opponent-visit':
+    case 'out-of-turn-stroke':
+      return input.player === decider ? 'action-out-of-turn' : null;
+    case 'slow-play':
+      return 'decision-pending';
+    case 'touch-while-placing':
+      return 'impossible-facts';
+  }
+}
+
+describe('offences while a decision is pending', () => {
+  forAllMatches(
+    VARIANTS,
+    'every п.28, п.22.3 and §27 event is ruled as the text says, or refused only with the reason it gives',
+    (match, random) => {
+      const pending = [match.initial, ...match.states].filter(
+        (state) =>
+          state.turn.kind === 'decision' || (state.turn.kind === 'lag' && state.turn.reason === 'play-off'),
+      );
+      const sample = pending.length <= 6 ? pending : Array.from({ length: 6 }, () => random.pick(pending));
+      for (const state of sample) {
+        deepFreeze(state);
+        const events: (FoulAction | InterferenceAction)[] = [
+          { type: 'interference', restorable: true },
+          { type: 'interference', restorable: false },
+        ];
+        for (const player of [0, 1] as const)
+          for (const foul of EVENT_FOULS) events.push({ type: 'foul', player, foul });
+        for (const input of events) {
+          const where = `${JSON.stringify(input)} in ${JSON.stringify(state.turn)}`;
+          const expected = refusalFor(state, input);
+          if (expected !== null) {
+            expectRejected(state, input, where, [expected]);
+            continue;
+          }
+          const result = apply(state, input);
+          if (!result.ok)
+            throw new Error(`${where} was refused: ${result.error.code}: ${result.error.message}`);
+          const { ruling, state: next } = result.value;
+          if (ruling.reasons.length === 0) throw new Error(`${where}: a ruling without a reason`);
+          if (input.type === 'interference') {
+            if (ruling.verdict !== 'no-penalty' || ruling.points.join() !== '0,0')
+              throw new Error(`${where}: §27 «штраф не налагается», yet ${ruling.verdict} ${ruling.points}`);
+            if (input.restorable && JSON.stringify(next) !== JSON.stringify(state))
+              throw new Error(`${where}: the balls put back changed the state`);
+            if (!input.restorable && next.scores.join() !== state.scores.join())
+              throw new Error(`${where}: §27 «Счет сохраняется»`);
+            continue;
+          }
+          if (ruling.verdict === 'no-penalty') {
+            if (JSON.stringify(next) !== JSON.stringify(state))
+              throw new Error(`${where}: no penalty, yet a change`);
+            continue;
+          }
+          const beneficiary = other(input.player);
+          if (ruling.verdict !== 'foul' || ruling.points[input.player] > 0 || ruling.points[beneficiary] < 0)
+            throw new Error(
+              `${where}: the penalty is not the offender's: ${ruling.verdict} ${ruling.points}`,
+            );
+          if (ruling.frameWinner !== null) continue;
+          if (state.turn.kind === 'decision') {
+            const kept = next.turn.kind === 'decision' ? next.turn.decision : null;
+            const was = state.turn.decision;
+            if (kept === null || kept.kind !== was.kind || kept.player !== was.player)
+              throw new Error(`${where}: the pending decision was not kept: ${JSON.stringify(next.turn)}`);
+            const final = finalOf(next.turn as DecisionTurn);
+            if (final.kind === 'shot' && final.player !== beneficiary)
+              throw new Error(`${where}: the offender plays next`);
+          }
+        }
+      }
+    },
+    30 * SCALE,
   );
 });
 
