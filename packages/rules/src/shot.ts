@@ -41,7 +41,7 @@ function firstContactOf(draft: Draft, facts: ShotFacts): BallId | null {
 export function breakMinBalls(draft: Draft): number {
   const objects = draft.table.length - (draft.table.includes(COLOURED) ? 1 : 0);
   const wanted = draft.settings.breakMinBallsToCushion;
-  return objects < wanted ? objects : wanted;
+  return Math.min(objects, wanted);
 }
 
 /** п.20 with the completion setting: whether a shot that pocketed nothing was completed correctly. */
