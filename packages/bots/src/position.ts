@@ -7,6 +7,7 @@ import { onSimulatorBed } from '@pyramid/match';
 import {
   type BallId,
   COLOURED,
+  finalShotOf,
   type InHand,
   type MatchState,
   type Player,
@@ -175,9 +176,12 @@ export function nextShots(state: MatchState): { player: Player; terms: ShotTerms
       return [{ player: turn.player, terms: turn.terms }];
     case 'decision': {
       const d = turn.decision;
+      // Through any further decisions owed (an offence while deciding) to the shot they end in.
+      const final = finalShotOf(turn);
+      if (final === null) return [];
       if (d.kind === 'dynamic-option') {
         return [
-          { player: d.player, terms: d.option1Then.terms },
+          { player: final.player, terms: final.terms },
           {
             player: d.player,
             terms: {
@@ -190,7 +194,7 @@ export function nextShots(state: MatchState): { player: Player; terms: ShotTerms
           },
         ];
       }
-      return [{ player: d.after.player, terms: d.after.terms }];
+      return [{ player: final.player, terms: final.terms }];
     }
     default:
       return [];

@@ -35,7 +35,8 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
   if (turn.kind === 'match-over' && action.type !== 'foul') {
     return err(refereeError('match-over', 'type', `the match is over: ${who(turn.winner)} won`));
   }
-  if (turn.kind === 'lag' && action.type !== 'lag') {
+  // A foul before a lag is ruled by the events (Classic 70:70); everything else waits for the lag.
+  if (turn.kind === 'lag' && action.type !== 'lag' && action.type !== 'foul') {
     return err(refereeError('lag-pending', 'type', 'a lag for the right to play is pending'));
   }
   let drafted: Result<Draft, RefereeError>;

@@ -6,11 +6,12 @@
 import { err, ok, type Result } from '@pyramid/core';
 import type { DynamicOptionAction, ExchangeBallAction, LagAction, PenaltyBallAction } from './actions.js';
 import { ballName, COLOURED } from './balls.js';
+import { finalOf, withFinal } from './continuation.js';
 import { breakTurn, Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { reasons } from './explain.js';
-import { resolveShot, setShot } from './penalty.js';
-import type { MatchState, PendingDecision } from './state.js';
+import { resolveNext, setShot } from './penalty.js';
+import type { MatchState, PendingDecision, ShotTerms } from './state.js';
 
 type DecisionAction = PenaltyBallAction | ExchangeBallAction | DynamicOptionAction;
 
@@ -70,9 +71,18 @@ export function applyBallChoice(
       ? reasons.penaltyBallTaken(state.variant, action.player, action.ball)
       : reasons.exchangeBallTaken(action.player, action.ball),
   );
-  draft.turn = resolveShot(draft, decision.after);
+  draft.turn = resolveNext(draft, decision.after);
   return ok(draft);
 }
+
+/** Dynamic 7(2): the penalty shot with the cue ball from anywhere, only object balls to be pocketed. */
+const DYNAMIC_PENALTY_SHOT: ShotTerms = Object.freeze({
+  kind: 'penalty',
+  cueBall: COLOURED,
+  inHand: 'anywhere',
+  objectBallsOnly: true,
+  callRequired: false,
+});
 
 export function applyDynamicOption(
   state: MatchState,
@@ -83,21 +93,37 @@ export function applyDynamicOption(
   const decision = pending.value;
   if (decision.kind !== 'dynamic-option') throw new Error('unreachable: checked by pendingFor');
   const draft = new Draft(state, action.type, action.player);
-  draft.say(reasons.dynamicOption(action.option));
   if (action.option === 2) {
-    setShot(draft, action.player, {
-      kind: 'penalty',
-      cueBall: COLOURED,
-      inHand: 'anywhere',
-      objectBallsOnly: true,
-      callRequired: false,
-    });
+    // Option (2) turns the decider's own next shot into the penalty shot. Where that shot is the
+    // break (Dynamic 4: the first stroke of a frame is the break, from hand from the house, п.11,
+    // п.12), where the turn has passed to the opponent (the decider's own offence while deciding), or
+    // where a §27 restart lag comes next, there is no shot of his to change: the option stands taken.
+    const final = finalOf(decision.option1Then);
+    if (final.kind === 'shot' && final.player === action.player && final.terms.kind !== 'break') {
+      draft.say(reasons.dynamicOption(2));
+      // The cue ball is taken in hand before anything is spotted around it (п.25).
+      draft.liftCueBall(decision.respotted ?? []);
+      const penaltyShot = { kind: 'shot', player: action.player, terms: DYNAMIC_PENALTY_SHOT } as const;
+      if (decision.option1Then.kind === 'shot') setShot(draft, action.player, DYNAMIC_PENALTY_SHOT);
+      else draft.turn = withFinal(decision.option1Then, penaltyShot);
+      return ok(draft);
+    }
+    draft.say(reasons.option2NoBall());
+    draft.say(
+      final.kind === 'lag'
+        ? reasons.option2BeforeRestart()
+        : final.player !== action.player
+          ? reasons.option2TurnPassed()
+          : reasons.option2BeforeBreak(),
+    );
+    draft.turn = resolveNext(draft, decision.option1Then);
     return ok(draft);
   }
+  draft.say(reasons.dynamicOption(1));
   if (decision.pointWithOption1) {
     if (!state.settings.winningPointByPenalty && draft.scores[action.player] + 1 >= draft.target()) {
       draft.say(reasons.penaltyPointWithheld());
-      draft.turn = resolveShot(draft, decision.option1Then);
+      draft.turn = resolveNext(draft, decision.option1Then);
       return ok(draft);
     }
     draft.addPoints(action.player, 1);

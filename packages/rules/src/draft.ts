@@ -130,6 +130,36 @@ export class Draft {
     this.say(reasons.respotted(result.respotted.map((entry) => entry.ball)));
   }
 
+  /**
+   * Lifts the coloured cue ball off the bed for a ruling that puts it in hand, before anything is
+   * re-spotted (Classic 5.7, Dynamic 7(2)): a cue ball about to be picked up never blocks a spot.
+   * `respottedEarlier` are balls already re-spotted around it; they are re-spotted again without it.
+   */
+  liftCueBall(respottedEarlier: readonly BallId[]): void {
+    if (!this.table.includes(COLOURED)) return;
+    this.removeFromTable([COLOURED]);
+    this.respotAgain(respottedEarlier);
+  }
+
+  /** п.25 again for `balls` (on the bed, positions known): those whose place changes move and are reported. */
+  private respotAgain(balls: readonly BallId[]): void {
+    const before = this.positions;
+    if (before === null) return;
+    const onBed = balls.filter((ball) => this.table.includes(ball));
+    if (onBed.length === 0) return;
+    const result = respot(this.tableSize, onBed, withoutBalls(before, onBed));
+    if (result.positions === null) return;
+    const moved = result.respotted.filter(({ ball, at }) => {
+      const was = before[ball];
+      return at !== null && (was === undefined || was.x !== at.x || was.y !== at.y);
+    });
+    if (moved.length === 0) return;
+    this.positions = result.positions;
+    const movedBalls = moved.map((entry) => entry.ball);
+    this.respotted = [...this.respotted.filter((entry) => !movedBalls.includes(entry.ball)), ...moved];
+    this.say(reasons.respottedWithoutCueBall(movedBalls));
+  }
+
   target(): number {
     return targetScore(this.variant);
   }

@@ -15,7 +15,6 @@ export const ERROR_CODES = [
   'ball-not-on-table', // a ball named in the facts or a decision that is not on the bed
   'ball-pocketed-twice', // a ball pocketed or sent off the table more than once
   'illegal-cue-ball', // a cue ball the rules do not allow for this shot
-  'call-required', // Classic 5.2: no call
   'call-not-allowed', // a call in a variant or shot that takes none
   'placement-invalid', // a ball in hand placed outside its area or onto another ball
   'impossible-facts', // facts that contradict each other or the state

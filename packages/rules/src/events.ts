@@ -5,12 +5,20 @@
 import { err, ok, type Result } from '@pyramid/core';
 import type { ExtensionAction, FoulAction, InterferenceAction } from './actions.js';
 import { COLOURED } from './balls.js';
+import { finalOf, withFinal } from './continuation.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
 import { ordinaryTerms, penalise } from './penalty.js';
 import type { FoulCode } from './ruling.js';
-import type { MatchState, ShotTerms } from './state.js';
+import {
+  type Continuation,
+  type DecisionTurn,
+  type LagTurn,
+  type MatchState,
+  other,
+  type ShotTerms,
+} from './state.js';
 
 const EVENT_FOUL_CODES: Record<FoulAction['foul'], FoulCode> = {
   'touch-after-shot': '29.1(6)',
@@ -29,7 +37,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
   }
-  if (turn.kind === 'lag') return err(refereeError('lag-pending', 'type', 'a lag is pending'));
+  if (turn.kind === 'lag') return foulBeforeLag(state, turn, action);
   if (action.foul === 'touch-after-shot' && state.shotsInFrame === 0) {
     if (state.frame === 1) {
       return err(
@@ -42,9 +50,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
   }
-  if (turn.kind === 'decision') {
-    return err(refereeError('decision-pending', 'type', `a ${turn.decision.kind} decision is pending`));
-  }
+  if (turn.kind === 'decision') return foulWhileDeciding(state, turn, action);
   const striker = turn.player;
   const code = EVENT_FOUL_CODES[action.foul];
   const draft = new Draft(state, action.type, action.player);
@@ -99,6 +105,115 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
 }
 
 /**
+ * A foul while a decision is pending (a real match does not stop between a foul and the choice it
+ * gives). The player deciding is the one in play: his touch of a ball is п.17 (a breach after the
+ * shot ended, п.22.3); the other player's touch or stroke is п.28 («…смещает (касается) любого шара
+ * во время игры соперника»). The pending decisions stand — each is a point already counted or a right
+ * already won — and are taken first; what the new penalty gives follows them, ahead of the shot.
+ */
+function foulWhileDeciding(
+  state: MatchState,
+  turn: DecisionTurn,
+  action: FoulAction,
+): Result<Draft, RefereeError> {
+  const { decision } = turn;
+  const decider = decision.player;
+  switch (action.foul) {
+    case 'touch-during-opponent-visit':
+    case 'out-of-turn-stroke':
+      if (action.player === decider) {
+        return err(
+          refereeError(
+            'action-out-of-turn',
+            'player',
+            `${who(decider)} is taking the ${decision.kind} decision, so he is the one in play; п.28 concerns his opponent (his own touch is touch-after-shot)`,
+          ),
+        );
+      }
+      break;
+    case 'touch-after-shot':
+      if (action.player !== decider) {
+        return err(
+          refereeError(
+            'action-out-of-turn',
+            'player',
+            `${who(decider)} is taking the ${decision.kind} decision; a touch by ${who(action.player)} now is п.28 (touch-during-opponent-visit)`,
+          ),
+        );
+      }
+      break;
+    case 'slow-play':
+      return err(
+        refereeError(
+          'decision-pending',
+          'foul',
+          `п.26 times a stroke, and no stroke is due until the ${decision.kind} decision is taken`,
+        ),
+      );
+    case 'touch-while-placing':
+      return err(
+        refereeError(
+          'impossible-facts',
+          'foul',
+          `the cue ball is placed for the shot after the ${decision.kind} decision, so nothing is being placed yet`,
+        ),
+      );
+  }
+  const code = EVENT_FOUL_CODES[action.foul];
+  const offender = action.player;
+  const beneficiary = other(offender);
+  const draft = new Draft(state, action.type, offender);
+  draft.fouls = [code];
+  draft.say(foulReason(code));
+  const final = finalOf(turn);
+  let base: ShotTerms = ordinaryTerms(state.variant);
+  let cueBallOff = false;
+  if (final.kind === 'shot' && final.player === beneficiary) {
+    // Reading 7: the visit of the player in play continues with the same terms.
+    base = final.terms;
+    draft.say(reasons.strikerContinues());
+  } else if (final.kind === 'shot') {
+    // The offender was to play: the turn passes as after any foul outside a shot (reading 9).
+    if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
+    base = nextTermsAfterEventFoul(state, final.terms);
+    cueBallOff = final.terms.inHand !== null && final.terms.kind !== 'break' && state.variant !== 'free';
+  }
+  draft.say(reasons.decisionKept(decider));
+  penalise(draft, offender, { base, cueBallOff, cueBallHeld: true });
+  const consequence = draft.turn;
+  // Reading 2: a penalty that ends the frame leaves nothing pending.
+  if (draft.frameWinner !== null || consequence.kind === 'match-over' || consequence.kind === 'lag')
+    return ok(draft);
+  const then: Continuation = final.kind === 'lag' ? withFinal(consequence, final) : consequence;
+  draft.turn = withFinal(turn, then);
+  return ok(draft);
+}
+
+/**
+ * A foul while a lag is pending. At Classic 70:70 the frame is live and undecided, so a touch after
+ * the shot that made 70:70 is penalised (п.22.3) by either player, who both stand outside play until
+ * the lag: −5/+5 takes the opponent past 71 (Classic 1, 5.6). Nothing else is a foul before a lag:
+ * no visit is under way (п.28), no stroke is due (п.26), no ball is in hand (п.11).
+ */
+function foulBeforeLag(state: MatchState, turn: LagTurn, action: FoulAction): Result<Draft, RefereeError> {
+  if (turn.reason === 'play-off' && action.foul === 'touch-after-shot') {
+    const draft = new Draft(state, action.type, action.player);
+    draft.fouls = [EVENT_FOUL_CODES[action.foul]];
+    draft.say(foulReason(EVENT_FOUL_CODES[action.foul]));
+    draft.say(reasons.touchBeforePlayOffLag());
+    penalise(draft, action.player, { base: ordinaryTerms(state.variant), cueBallOff: false });
+    return ok(draft);
+  }
+  const why =
+    turn.reason === 'match-start'
+      ? 'the match has not started: nothing is in play before the opening lag (п.7)'
+      : turn.reason === 'interference'
+        ? 'after §27 the balls are racked afresh for the restart; nobody is in play until the lag decides who breaks'
+        : 'before the 70:70 lag nobody is in play; a touch of a ball now is touch-after-shot (п.22.3)';
+  return err(refereeError('lag-pending', 'type', `a lag is pending: ${why}`));
+}
+
+/**
  * What the offender's opponent plays after a foul outside a shot: the break if the break was
  * still to be played; otherwise from the position as it lies (the cue ball in hand if the offender
  * had it, which `penalise` handles for each variant).
@@ -140,19 +255,21 @@ export function applyInterference(
 ): Result<Draft, RefereeError> {
   const turn = state.turn;
   if (turn.kind === 'match-over') return err(refereeError('match-over', 'type', 'the match is over'));
-  if (turn.kind !== 'shot') {
+  if (turn.kind === 'lag') {
     return err(
       refereeError(
-        turn.kind === 'lag' ? 'lag-pending' : 'decision-pending',
+        'lag-pending',
         'type',
-        'play is not in progress',
+        '§27 concerns balls moved during play; while the lag is pending the balls are already set for the break or play-off the lag decides',
       ),
     );
   }
   const draft = new Draft(state, action.type, null);
   draft.verdict = 'no-penalty';
   if (action.restorable) {
-    draft.say(reasons.interferenceRestored());
+    draft.say(
+      turn.kind === 'decision' ? reasons.interferenceRestoredDeciding() : reasons.interferenceRestored(),
+    );
     return ok(draft);
   }
   // §27: the coloured ball into the house, returned from a shelf in exchange for a white ball if needed.
@@ -172,6 +289,14 @@ export function applyInterference(
   }
   draft.rackWhites(draft.table.filter((ball) => ball !== COLOURED));
   draft.say(reasons.interferenceRerack(exchanged));
-  draft.turn = { kind: 'lag', reason: 'interference' };
+  const lag = { kind: 'lag', reason: 'interference' } as const;
+  if (turn.kind === 'decision') {
+    // "Счет сохраняется": a penalty or exchange ball already counted in the score is still taken,
+    // from the new rack; the lag follows the decisions (a Dynamic option can give no shot now).
+    draft.say(reasons.decisionKeptBeforeLag());
+    draft.turn = withFinal(turn, lag);
+    return ok(draft);
+  }
+  draft.turn = lag;
   return ok(draft);
 }

@@ -142,7 +142,7 @@ function buildFoulReason(code: FoulCode, breakMinBalls = 2): Reason {
       return r(
         '29.1(2)',
         `Неправильный начальный удар (п.12.1): ни один шар не забит и борта достигло меньше прицельных шаров, чем требуется (${breakMinBalls}), — штраф.`,
-        `Incorrect break (п.12.1): no ball pocketed and fewer than ${breakMinBalls} object balls reached a cushion: foul.`,
+        `Incorrect break (п.12.1): no ball pocketed and fewer than ${breakMinBalls} object ball${breakMinBalls === 1 ? '' : 's'} reached a cushion: foul.`,
       );
     case '29.1(3)':
       return r(
@@ -228,6 +228,12 @@ export const reasons = {
       `Выставляются на линию выставления шаров: ${list(balls, 'ru')}.`,
       `Re-spotted on the spotting line: ${list(balls, 'en')}.`,
     ),
+  respottedWithoutCueBall: (balls: readonly BallId[]): Reason =>
+    r(
+      'п.25',
+      `Биток взят в руку и больше не мешает выставлению: ${list(balls, 'ru')} выставляются заново.`,
+      `The cue ball is taken in hand and no longer stands in the way: ${list(balls, 'en')} re-spotted again.`,
+    ),
   breakCorrect: fixed(r('п.12.1', 'Начальный удар выполнен правильно.', 'The break is correct.')),
   scored: (player: Player, balls: readonly BallId[], points: number, variant: Variant): Reason =>
     r(
@@ -281,6 +287,13 @@ export const reasons = {
       `Незаказанные шары выставляются, очков нет, штрафа нет: ${list(balls, 'ru')}.`,
       `Unordered balls are re-spotted, no points, no penalty: ${list(balls, 'en')}.`,
     ),
+  noCall: fixed(
+    r(
+      'Classic 5.2, 5.3 (reading)',
+      'Удар выполнен без заказа: заказанного шара нет, ни один упавший шар не засчитывается.',
+      'The shot was played without a call: there is no called ball, so no ball that falls counts.',
+    ),
+  ),
   calledBallMissed: (ball: BallId, pocket: PocketId): Reason =>
     r(
       'Classic 5.2, 5.3',
@@ -430,6 +443,30 @@ export const reasons = {
           'Выбран вариант (2): штрафной удар битком с любого места стола, забивать можно только прицельный шар.',
           'Option (2) chosen: a penalty shot with the cue ball from anywhere, only object balls may be pocketed.',
         ),
+  option2NoBall: fixed(
+    r('Dynamic 7(2)', 'Выбран вариант (2): шар не снимается.', 'Option (2) chosen: no ball is taken.'),
+  ),
+  option2BeforeBreak: fixed(
+    r(
+      'Dynamic 4, 7(2)',
+      'Первый удар партии — начальный удар с руки из дома (п.11, п.12): штрафной удар с любого места стола его не заменяет, разбивают из дома.',
+      'The first stroke of the frame is the break, from hand from the house (п.11, п.12): a penalty shot from anywhere cannot replace it, so the break is played from the house.',
+    ),
+  ),
+  option2TurnPassed: fixed(
+    r(
+      'Dynamic 7(2)',
+      'Право удара уже перешло к сопернику: штрафного удара нет, шар не снимается.',
+      'The turn has already passed to the opponent: there is no penalty shot to play, and no ball is taken.',
+    ),
+  ),
+  option2BeforeRestart: fixed(
+    r(
+      'Dynamic 7(2), §27',
+      'Игра возобновляется по правилу начального удара после розыгрыша: штрафного удара нет, шар не снимается.',
+      'Play resumes with a lag and a break under п.12: there is no penalty shot to play, and no ball is taken.',
+    ),
+  ),
   lag: (winner: Player, first: Player): Reason =>
     r(
       'п.7',
@@ -449,6 +486,41 @@ export const reasons = {
       `Положение восстановить невозможно: цветной шар в доме${exchanged ? ` (возвращён в игру взамен ${nameOf(exchanged.from, 'ru')})` : ''}, белые шары устанавливаются пирамидой с вершиной на задней отметке, право удара разыгрывается, счёт сохраняется.`,
       `The position cannot be restored: the coloured ball goes in the house${exchanged ? ` (returned to play in exchange for ${nameOf(exchanged.from, 'en')})` : ''}, the white balls are racked with the apex on the back spot, a lag decides who breaks, the score stands.`,
     ),
+  interferenceRackedAgain: fixed(
+    r(
+      '§27, п.8',
+      'Оставшиеся на столе белые шары вновь устанавливаются пирамидой с вершиной на задней отметке; право удара разыгрывается.',
+      'The white balls left on the table are racked again with the apex on the back spot; a lag decides who breaks.',
+    ),
+  ),
+  interferenceRestoredDeciding: fixed(
+    r(
+      '§27',
+      'Вмешательство постороннего: шары возвращаются на исходные позиции, штраф не налагается; решение остаётся за тем же игроком.',
+      'Interference by an outsider: the balls go back to where they were, no penalty; the pending decision stays as it was.',
+    ),
+  ),
+  decisionKeptBeforeLag: fixed(
+    r(
+      '§27',
+      'Счёт сохраняется: ожидающее решение (шар, уже засчитанный в счёт, или выбор варианта) принимается из новой пирамиды, затем розыгрыш.',
+      'The score is kept: the pending decision (a ball already counted in the score, or the choice of option) is taken from the new rack, then the lag.',
+    ),
+  ),
+  decisionKept: perPlayer((player) =>
+    r(
+      'п.28, п.22.3',
+      `Ожидающее решение (${playerName(player, 'ru')}) сохраняется и принимается первым; то, что даёт этот штраф, следует за ним.`,
+      `The pending decision (${playerName(player, 'en')}) stands and is taken first; what this penalty gives follows it.`,
+    ),
+  ),
+  touchBeforePlayOffLag: fixed(
+    r(
+      'п.22.3, Classic 5.7',
+      'Нарушение после завершения удара, до розыгрыша при счёте 70:70: партия ещё не решена, штраф налагается.',
+      'A breach after the shot ended, before the 70:70 lag: the frame is not yet decided, so the penalty applies.',
+    ),
+  ),
   afterFrameNoPenalty: fixed(
     r(
       'п.22.3',

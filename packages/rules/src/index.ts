@@ -28,6 +28,7 @@ export type {
 export { ACTION_TYPES, EVENT_FOULS } from './actions.js';
 export { type Applied, apply, applyAction } from './apply.js';
 export { ALL_BALLS, type BallId, ballName, COLOURED, classicValue, isBallId, WHITE_BALLS } from './balls.js';
+export { decisionsOf, finalOf, finalShotOf, nextOf, withFinal } from './continuation.js';
 export { ERROR_CODES, type ErrorCode, type RefereeError } from './errors.js';
 export { citeIn, describeTurn } from './explain.js';
 export {
@@ -70,6 +71,7 @@ export {
 export { newMatch, parseMatchStart } from './setup.js';
 export type {
   Call,
+  Continuation,
   DecisionTurn,
   InHand,
   LagReason,

@@ -30,31 +30,53 @@ export function legalActions(state: MatchState): LegalAction[] {
   switch (turn.kind) {
     case 'match-over':
       return [];
-    case 'lag':
-      return [
+    case 'lag': {
+      const lags: LegalAction[] = [
         { type: 'lag', winner: 0, first: 0 },
         { type: 'lag', winner: 0, first: 1 },
         { type: 'lag', winner: 1, first: 1 },
         { type: 'lag', winner: 1, first: 0 },
       ];
+      // Classic 5.7: the frame is live at 70:70; a touch before the lag is a breach after the shot (п.22.3).
+      if (turn.reason === 'play-off') {
+        for (const player of [0, 1] as const) lags.push({ type: 'foul', player, foul: 'touch-after-shot' });
+      }
+      return lags;
+    }
     case 'decision': {
       const { decision } = turn;
+      const actions: LegalAction[] = [];
       switch (decision.kind) {
         case 'penalty-ball':
         case 'exchange-ball': {
           const anyBall = state.variant === 'free' && decision.kind === 'penalty-ball';
-          return state.table
-            .filter((ball) => anyBall || ball !== COLOURED)
-            .map((ball) => ({ type: decision.kind, player: decision.player, ball }));
+          for (const ball of state.table) {
+            if (anyBall || ball !== COLOURED)
+              actions.push({ type: decision.kind, player: decision.player, ball });
+          }
+          break;
         }
         case 'dynamic-option':
-          return [
+          actions.push(
             { type: 'dynamic-option', player: decision.player, option: 1 },
             { type: 'dynamic-option', player: decision.player, option: 2 },
-          ];
+          );
+          break;
         default:
           return assertNever(decision, 'decision');
       }
+      // Play does not stop while a decision is taken: the decider's touch (п.17, п.22.3), the other
+      // player's touch or stroke (п.28), and §27 may all happen (events.ts).
+      const decider = decision.player;
+      if (state.shotsInFrame > 0 || state.frame > 1)
+        actions.push({ type: 'foul', player: decider, foul: 'touch-after-shot' });
+      actions.push(
+        { type: 'foul', player: other(decider), foul: 'touch-during-opponent-visit' },
+        { type: 'foul', player: other(decider), foul: 'out-of-turn-stroke' },
+        { type: 'interference', restorable: true },
+        { type: 'interference', restorable: false },
+      );
+      return actions;
     }
     case 'shot': {
       const { terms, player } = turn;

@@ -8,7 +8,15 @@ import { COLOURED } from './balls.js';
 import type { Draft } from './draft.js';
 import { reasons } from './explain.js';
 import { houseArea } from './position.js';
-import { type InHand, other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+import {
+  type Continuation,
+  type InHand,
+  other,
+  type Player,
+  type ShotTerms,
+  type ShotTurn,
+  type Turn,
+} from './state.js';
 import type { Variant } from './variant.js';
 
 export interface PenaltyTerms {
@@ -38,6 +46,24 @@ export function resolveShot(draft: Draft, turn: ShotTurn): ShotTurn {
   if (area === 'house') return turn;
   draft.say(reasons.temporaryHouse());
   return { ...turn, terms: { ...turn.terms, inHand: area } };
+}
+
+/**
+ * What a taken decision leads to: its shot (resolved as above), the next decision owed, or the lag of
+ * a §27 restart, before which the white balls left are racked again (a ball was just taken from the
+ * rack: "все оставшиеся на столе белые шары устанавливают в форме пирамиды").
+ */
+export function resolveNext(draft: Draft, next: Continuation): Turn {
+  switch (next.kind) {
+    case 'shot':
+      return resolveShot(draft, next);
+    case 'decision':
+      return next;
+    case 'lag':
+      draft.rackWhites(draft.table.filter((ball) => ball !== COLOURED));
+      draft.say(reasons.interferenceRackedAgain());
+      return next;
+  }
 }
 
 /**
@@ -149,9 +175,20 @@ export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): v
         }
       }
       draft.say(reasons.dynamicOptionDue(beneficiary));
+      // Balls re-spotted around a cue ball on the bed: option (2) would lift it (Dynamic 7(2), п.25).
+      const respotted =
+        draft.positions !== null && draft.respotted.length > 0 && draft.table.includes(COLOURED)
+          ? { respotted: draft.respotted.map((entry) => entry.ball) }
+          : {};
       draft.turn = {
         kind: 'decision',
-        decision: { kind: 'dynamic-option', player: beneficiary, option1Then, pointWithOption1: !pointNow },
+        decision: {
+          kind: 'dynamic-option',
+          player: beneficiary,
+          option1Then,
+          pointWithOption1: !pointNow,
+          ...respotted,
+        },
       };
       return;
     }
@@ -191,6 +228,9 @@ export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): v
 /** Classic 5.7: at 70:70 the last pocketed ball goes back on the back spot and a lag decides who plays. */
 export function startPlayOff(draft: Draft): void {
   draft.playOff = true;
+  // The play-off is played from hand from the house: the cue ball is taken in hand first, so it
+  // never keeps the ball off the back spot ("выставляется на заднюю отметку").
+  draft.liftCueBall(draft.respotted.map((entry) => entry.ball));
   const ball = draft.lastPocketed;
   if (ball !== null) {
     for (const owner of [0, 1] as const) {

@@ -7,6 +7,7 @@
 import { fieldPointer, type Result } from '@pyramid/core';
 import type { Point } from '@pyramid/table';
 import { type BallId, COLOURED, sortBalls } from './balls.js';
+import { nextOf } from './continuation.js';
 import { breakTurn, Draft } from './draft.js';
 import type { RefereeError } from './errors.js';
 import { array, ball, balls, bool, fail, isRecord, parsing, player, positions, record } from './parse.js';
@@ -294,14 +295,16 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
 
 /** The ball in hand for the next shot, and the field that puts it there; null when none is. */
 function handBall(turn: Turn): { ball: BallId; field: string } | null {
-  let shot: ShotTurn | null = null;
-  let field = 'start.turn.terms.cueBall';
-  if (turn.kind === 'shot') shot = turn;
-  else if (turn.kind === 'decision') {
-    const option = turn.decision.kind === 'dynamic-option';
-    shot = option ? turn.decision.option1Then : turn.decision.after;
-    field = `start.turn.decision.${option ? 'option1Then' : 'after'}.terms.cueBall`;
+  // A situation may start with a decision; the shot its chain ends in holds the ball in hand.
+  let field = 'start.turn';
+  let at: Turn = turn;
+  while (at.kind === 'decision') {
+    const option = at.decision.kind === 'dynamic-option';
+    field += `.decision.${option ? 'option1Then' : 'after'}`;
+    at = nextOf(at.decision);
   }
+  const shot: ShotTurn | null = at.kind === 'shot' ? at : null;
+  field += '.terms.cueBall';
   if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
   return { ball: shot.terms.cueBall, field };
 }

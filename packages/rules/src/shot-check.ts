@@ -62,9 +62,9 @@ export function checkShot(
   }
 
   if (terms.callRequired) {
-    if (action.call === null)
-      return err(refereeError('call-required', 'call', 'Classic 5.2: name a ball and a pocket'));
-    if (action.call.ball === COLOURED || !state.table.includes(action.call.ball)) {
+    // Classic 5.2 «должен заранее указать»: a shot without a call is still a shot the table saw; it
+    // is ruled as one with no called ball (Classic 5.3, 5.4), not refused (no §29.1 item covers it).
+    if (action.call !== null && (action.call.ball === COLOURED || !state.table.includes(action.call.ball))) {
       return err(
         refereeError(
           'ball-not-on-table',

@@ -33,6 +33,17 @@ function firstContactOf(draft: Draft, facts: ShotFacts): BallId | null {
   return null;
 }
 
+/**
+ * п.12.1 with its setting: the object balls that must reach a cushion on a correct break, never more
+ * than the object balls racked (a §27 restart may rack fewer than two: the criterion must stay
+ * possible to meet without a pot). The cue ball is on the bed when the break is judged.
+ */
+export function breakMinBalls(draft: Draft): number {
+  const objects = draft.table.length - (draft.table.includes(COLOURED) ? 1 : 0);
+  const wanted = draft.settings.breakMinBallsToCushion;
+  return Math.min(objects, wanted);
+}
+
 /** п.20 with the completion setting: whether a shot that pocketed nothing was completed correctly. */
 function completed(draft: Draft, facts: ShotFacts): boolean {
   const contacts = facts.cushionsAfterContact.length;
@@ -82,7 +93,7 @@ export function findFouls(
   const isBreak = terms.kind === 'break';
   if (first === null) found |= FOUL_BITS['29.1(1)'];
   if (isBreak) {
-    if (facts.pocketed.length === 0 && facts.breakCushionBalls.length < settings.breakMinBallsToCushion) {
+    if (facts.pocketed.length === 0 && facts.breakCushionBalls.length < breakMinBalls(draft)) {
       found |= FOUL_BITS['29.1(2)'];
     }
     if (first === null) found |= FOUL_BITS['29.1(2)'];
@@ -145,7 +156,7 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
   const pocketed = pocketedBalls(facts);
   if (fouls.length > 0) {
     draft.fouls = fouls;
-    for (const code of fouls) draft.say(foulReason(code, draft.settings.breakMinBallsToCushion));
+    for (const code of fouls) draft.say(foulReason(code, breakMinBalls(draft)));
     if (fouls.length > 1) draft.say(reasons.onePenalty(fouls.length));
     if (
       turn.terms.kind === 'break' &&
@@ -316,7 +327,9 @@ function scoreClassic(
         : reasons.calledBallMissed(call.ball, call.pocket),
     );
   } else {
+    // No call was made: no ball of this shot is a called ball correctly pocketed (Classic 5.2, 5.3).
     counts = false;
+    draft.say(reasons.noCall());
   }
   if (!counts || objects.length === 0) {
     if (objects.length > 0) {

@@ -34,7 +34,10 @@ export interface ShotTerms {
   readonly inHand: InHand | null;
   /** Dynamic 5.2 and 7(2): only object balls may be pocketed; a falling cue ball is not counted. */
   readonly objectBallsOnly: boolean;
-  /** Classic 5.2: a call is required (every shot but the break). */
+  /**
+   * Classic 5.2: a call is due (every shot but the break). A shot played without one is still a
+   * shot: no ball of it is a called ball correctly pocketed (5.3), so what falls is unordered (5.4).
+   */
   readonly callRequired: boolean;
 }
 
@@ -44,28 +47,44 @@ export interface ShotTurn {
   readonly terms: ShotTerms;
 }
 
-/** A decision the rules give one player; `after` is the shot that follows it. */
+/**
+ * What follows a decision: the shot it leads to; another decision owed first (an offence while a
+ * decision was pending adds its penalty to the decisions still to take, п.28, п.22.3); or the lag of a
+ * §27 restart declared while a decision was pending. A chain ends in a shot or a lag.
+ */
+export type Continuation = ShotTurn | DecisionTurn | LagTurn;
+
+/** A decision the rules give one player; `after` is what follows it. */
 export type PendingDecision =
   | {
       /** Free 7, Combined 7, Dynamic 7(1): the opponent of the offender takes any ball to his shelf. */
       readonly kind: 'penalty-ball';
       readonly player: Player;
-      readonly after: ShotTurn;
+      readonly after: Continuation;
     }
   | {
       /** Combined 5.2, Dynamic 5.2: an object ball taken in exchange for the legally pocketed cue ball. */
       readonly kind: 'exchange-ball';
       readonly player: Player;
-      readonly after: ShotTurn;
+      readonly after: Continuation;
     }
   | {
       /** Dynamic 7: (1) take a ball and play on from the position, or (2) a penalty shot from hand. */
       readonly kind: 'dynamic-option';
       readonly player: Player;
-      /** The shot that follows option (1): from the position, or in hand anywhere if the cue ball is off. */
-      readonly option1Then: ShotTurn;
+      /**
+       * What follows option (1)'s ball: the shot from the position (in hand anywhere if the cue ball
+       * is off), or the decisions still owed before it. Option (2) replaces the decider's own next
+       * shot in it by the penalty shot.
+       */
+      readonly option1Then: Continuation;
       /** Whether option (1) still owes the point (setting dynamicOption2AwardsPoint = false). */
       readonly pointWithOption1: boolean;
+      /**
+       * Balls the foul re-spotted while the cue ball lay on the bed (known positions only): option (2)
+       * lifts the cue ball for the penalty shot, and they are re-spotted again without it (п.25).
+       */
+      readonly respotted?: readonly BallId[];
     };
 
 export interface DecisionTurn {

@@ -11,9 +11,15 @@ import {
   apply,
   type BallId,
   classicValue,
+  type DecisionTurn,
+  decisionsOf,
   ERROR_CODES,
   EVENT_FOULS,
+  type FoulAction,
   type FoulCode,
+  finalOf,
+  finalShotOf,
+  type InterferenceAction,
   legalActions,
   type MatchState,
   other,
@@ -67,6 +73,9 @@ function playOptions(mode: SettingsMode, c: Case) {
     settings: mode === 'random' ? randomSettings(new Random(c.seed ^ 0x5e771e)) : {},
     positions: c.positions,
     cleanShotRate: c.clean,
+    // Item 1 of issue 14: offences (п.28, п.22.3) and §27 while decisions are pending, often enough
+    // that chains of decisions, and §27 restarts behind them, come up in every run.
+    decisionEventRate: 0.12,
     // A legal action the referee refuses is recorded (and checked by its own property) rather than
     // thrown, so that one such bug does not hide the rest of the match from the other properties.
     onRejected: 'record',
@@ -140,12 +149,17 @@ function show(value: unknown): string {
   }
 }
 
-/** The shot that follows a pending decision (or the shot due), for the cue-ball-in-hand checks. */
+/** The shot that follows the pending decisions (or the shot due), for the cue-ball-in-hand checks. */
 function shotAfter(state: MatchState): ShotTurn | null {
   const turn = state.turn;
   if (turn.kind === 'shot') return turn;
   if (turn.kind !== 'decision') return null;
-  return turn.decision.kind === 'dynamic-option' ? turn.decision.option1Then : turn.decision.after;
+  return finalShotOf(turn);
+}
+
+/** Whether the pending decisions end in a §27 restart lag (the coloured ball is then in the house, in hand). */
+function restartAfter(state: MatchState): boolean {
+  return state.turn.kind === 'decision' && finalOf(state.turn).kind === 'lag';
 }
 
 function shelvesAfterRuling(before: MatchState, ruling: Ruling): [BallId[], BallId[]] {
@@ -262,7 +276,13 @@ function checkBalls(state: MatchState): string | null {
   const shot = shotAfter(state);
   const handsColoured = shot !== null && shot.terms.inHand !== null && shot.terms.cueBall === 0;
   const colouredOff = !where.has(0);
-  if (colouredOff && state.turn.kind !== 'lag' && state.turn.kind !== 'match-over' && !handsColoured) {
+  if (
+    colouredOff &&
+    state.turn.kind !== 'lag' &&
+    state.turn.kind !== 'match-over' &&
+    !handsColoured &&
+    !restartAfter(state)
+  ) {
     return 'the coloured ball is lost: not on the table, not on a shelf, not in hand';
   }
   if (state.turn.kind === 'shot' && handsColoured && state.table.includes(0)) {
@@ -321,8 +341,18 @@ describe('ball accounting', () => {
  */
 function owed(state: MatchState, player: Player): number {
   const turn = state.turn;
-  if (turn.kind !== 'decision' || turn.decision.player !== player) return 0;
-  return turn.decision.kind === 'dynamic-option' ? 0 : 1;
+  if (turn.kind !== 'decision') return 0;
+  // Every penalty or exchange ball still to take, along a chain of decisions (an offence while deciding).
+  return decisionsOf(turn).filter((d) => d.player === player && d.kind !== 'dynamic-option').length;
+}
+
+/** Dynamic options still to take by `player` whose point was credited at the foul. */
+function optionPoints(state: MatchState, player: Player): number {
+  const turn = state.turn;
+  if (turn.kind !== 'decision') return 0;
+  return decisionsOf(turn).filter(
+    (d) => d.player === player && d.kind === 'dynamic-option' && !d.pointWithOption1,
+  ).length;
 }
 
 /*
@@ -367,18 +397,10 @@ describe('scores against the shelves', () => {
         ) {
           option2Points[action.player] += 1;
         }
-        // A pending Dynamic option whose point was credited at the foul.
-        const optionPoint = (state: MatchState, p: Player) =>
-          state.turn.kind === 'decision' &&
-          state.turn.decision.kind === 'dynamic-option' &&
-          state.turn.decision.player === p &&
-          !state.turn.decision.pointWithOption1
-            ? 1
-            : 0;
         if (ruling.frameWinner === null) {
           for (const p of [0, 1] as const) {
             const shelf = next.shelves[p].length;
-            const extra = variant === 'dynamic' ? option2Points[p] + optionPoint(next, p) : 0;
+            const extra = variant === 'dynamic' ? option2Points[p] + optionPoints(next, p) : 0;
             const expected = shelf + owed(next, p) + extra;
             if (next.scores[p] !== expected) {
               fail(
@@ -408,13 +430,16 @@ describe('scores against the shelves', () => {
             ? 1
             : 0;
         for (const p of [0, 1] as const) {
-          const extra = variant === 'dynamic' ? option2Points[p] : 0;
+          // Balls and credited option points still owed by decisions pending when the frame ended
+          // (an offence while deciding can end it): counted, never taken.
+          const pending = owed(before, p) + (variant === 'dynamic' ? optionPoints(before, p) : 0);
+          const extra = (variant === 'dynamic' ? option2Points[p] : 0) + pending;
           const expected = shelves[p].length + extra + (p === w ? byPenalty + svoyak : 0);
           if (ruling.scores[p] !== expected) {
             fail(
               match,
               i,
-              `frame won by ${w} at ${ruling.scores.join(':')}: player ${p} has ${shelves[p].length} balls on the shelf, ${extra} Dynamic option points, winning point by penalty ${byPenalty}, свояк ${svoyak}`,
+              `frame won by ${w} at ${ruling.scores.join(':')}: player ${p} has ${shelves[p].length} balls on the shelf, ${extra} Dynamic option points and owed balls, winning point by penalty ${byPenalty}, свояк ${svoyak}`,
             );
           }
         }
@@ -703,9 +728,22 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
         codes: ['decision-pending'],
       });
       out.push({
-        input: { type: 'interference', restorable: true },
-        why: 'an interference',
-        codes: ['decision-pending'],
+        input: { type: 'foul', player: d.player, foul: 'touch-during-opponent-visit' },
+        why: 'п.28 by the player deciding (he is the one in play)',
+        codes: ['action-out-of-turn'],
+      });
+      // (Before the first shot of a later frame a touch follows the decided frame's last shot: п.22.3.)
+      if (state.shotsInFrame > 0) {
+        out.push({
+          input: { type: 'foul', player: q, foul: 'touch-after-shot' },
+          why: 'a touch "after his shot" by the player not deciding (that is п.28)',
+          codes: ['action-out-of-turn'],
+        });
+      }
+      out.push({
+        input: { type: 'foul', player: p, foul: 'touch-while-placing' },
+        why: 'placing a cue ball before the decision is taken',
+        codes: ['impossible-facts'],
       });
       return out;
     }
@@ -778,10 +816,7 @@ function wrongActions(state: MatchState, random: Random): WrongAction[] {
         why: 'cushions after a contact that did not happen',
         codes: ['impossible-facts'],
       });
-      if (turn.terms.callRequired) {
-        const { call: _dropped, ...uncalled } = shot as typeof shot & { call?: unknown };
-        out.push({ input: uncalled, why: 'no call in Classic', codes: ['call-required'] });
-      } else {
+      if (!turn.terms.callRequired) {
         out.push({
           input: { ...shot, call: { ball: bed.find((b) => b !== shot.cueBall) ?? 1, pocket: 'FL' } },
           why: 'a call where none is taken',
@@ -905,11 +940,13 @@ function expectedFouls(state: MatchState, turn: ShotTurn, shot: RecordShot): Set
   const first =
     f.firstContact ?? (settings.frozenBallCountsAsContact && frozen.length > 0 ? frozen[0]! : null);
   const isBreak = turn.terms.kind === 'break';
+  // Issue 14 item 5: п.12.1 never asks more balls to a cushion than object balls are racked (a §27 restart).
+  const racked = state.table.filter((ball) => ball !== shot.cueBall).length;
+  const breakNeeds = Math.min(settings.breakMinBallsToCushion, racked);
   if (first === null) found.add('29.1(1)');
   if (
     isBreak &&
-    (first === null ||
-      (pocketed.length === 0 && (f.breakCushionBalls ?? []).length < settings.breakMinBallsToCushion))
+    (first === null || (pocketed.length === 0 && (f.breakCushionBalls ?? []).length < breakNeeds))
   ) {
     found.add('29.1(2)');
   }
@@ -1068,25 +1105,58 @@ describe('turn order', () => {
             break;
           }
           case 'penalty-ball':
-          case 'exchange-ball':
-            if (actor(next) !== action.player || next.turn.kind !== 'shot')
-              fail(match, i, 'the decider does not play next');
+          case 'exchange-ball': {
+            // What the decision leads to comes next: its shot, the next decision owed, or a §27 lag.
+            const pending = before.turn.kind === 'decision' ? before.turn.decision : null;
+            const then = pending !== null && pending.kind !== 'dynamic-option' ? pending.after : null;
+            if (then === null) fail(match, i, 'a ball decision accepted with none pending');
+            if (then.kind === 'shot' && (actor(next) !== then.player || next.turn.kind !== 'shot'))
+              fail(match, i, 'the shot after the decision is not the one it led to');
+            if (then.kind !== 'shot' && next.turn.kind !== then.kind)
+              fail(match, i, `the decision led to ${then.kind}, next is ${next.turn.kind}`);
+            if (then.kind === 'decision' && JSON.stringify(next.turn) !== JSON.stringify(then))
+              fail(match, i, 'the next decision owed is not the one pending');
             if (!next.shelves[action.player].includes(action.ball))
               fail(match, i, 'the ball taken is not on his shelf');
             break;
+          }
           case 'dynamic-option': {
             const t = next.turn;
-            if (action.option === 2) {
+            const pending = before.turn.kind === 'decision' ? before.turn.decision : null;
+            if (pending?.kind !== 'dynamic-option') fail(match, i, 'an option accepted with none pending');
+            const final = finalOf(pending.option1Then);
+            // Item 3 and reading 6: option (2) makes the decider's own next shot the penalty shot, except
+            // the break (Dynamic 4: the first stroke is the break from the house); with the turn passed
+            // or a §27 lag to come it has no shot to change.
+            const changes =
+              final.kind === 'shot' && final.player === action.player && final.terms.kind !== 'break';
+            if (action.option === 2 && changes) {
+              const shot = t.kind === 'decision' ? finalShotOf(t) : t.kind === 'shot' ? t : null;
               if (
-                t.kind !== 'shot' ||
-                t.player !== action.player ||
-                t.terms.kind !== 'penalty' ||
-                t.terms.inHand !== 'anywhere' ||
-                !t.terms.objectBallsOnly
+                shot === null ||
+                shot.player !== action.player ||
+                shot.terms.kind !== 'penalty' ||
+                shot.terms.inHand !== 'anywhere' ||
+                !shot.terms.objectBallsOnly
               ) {
                 fail(match, i, `option 2 gave ${JSON.stringify(t)}`);
               }
-            } else if (actor(next) !== action.player)
+            } else if (action.option === 2) {
+              const was = JSON.stringify(final);
+              const now = t.kind === 'decision' ? JSON.stringify(finalOf(t)) : JSON.stringify(t);
+              if (
+                t.kind !== 'lag' &&
+                was.replace(/"inHand":"[a-z-]+"/, '') !== now.replace(/"inHand":"[a-z-]+"/, '')
+              )
+                fail(match, i, `option 2 with no shot of his own to change gave ${now}, not ${was}`);
+              if (
+                final.kind === 'shot' &&
+                final.terms.kind === 'break' &&
+                (finalOf(t as DecisionTurn | ShotTurn).kind !== 'shot' ||
+                  (finalOf(t as DecisionTurn | ShotTurn) as ShotTurn).terms.kind !== 'break')
+              )
+                fail(match, i, 'option 2 before the break: the break is not played (Dynamic 4)');
+            } else if (actor(next) !== action.player && pending.option1Then.kind === 'shot')
               fail(match, i, 'option 1: the decider does not act next');
             break;
           }
@@ -1107,6 +1177,18 @@ describe('turn order', () => {
             if (ruling.verdict === 'no-penalty') {
               if (JSON.stringify(next) !== JSON.stringify(before))
                 fail(match, i, 'an unpenalised touch changed the state');
+            } else if (before.turn.kind === 'decision') {
+              // Item 1: the pending decision is kept and taken first; the chain then gives the
+              // offender's opponent the penalty and the shot (or the §27 lag already due).
+              const head = next.turn.kind === 'decision' ? next.turn.decision : null;
+              const was = before.turn.decision;
+              if (head === null || head.kind !== was.kind || head.player !== was.player)
+                fail(match, i, `the pending ${was.kind} decision was not kept: ${JSON.stringify(next.turn)}`);
+              const final = finalOf(next.turn as DecisionTurn);
+              if (final.kind === 'shot' && final.player !== other(action.player))
+                fail(match, i, `after ${action.player}'s foul while deciding, ${final.player} plays`);
+              if (final.kind === 'lag' && finalOf(before.turn).kind !== 'lag')
+                fail(match, i, 'a foul while deciding led to a lag');
             } else if (!playOff && actor(next) !== other(action.player)) {
               fail(match, i, `after ${action.player}'s foul (${action.foul}), ${actor(next)} acts`);
             }
@@ -1116,8 +1198,16 @@ describe('turn order', () => {
               fail(match, i, '§27: a restorable interference changed the state');
             }
             if (!action.restorable) {
-              if (next.turn.kind !== 'lag' || next.turn.reason !== 'interference')
+              // While a decision is pending it is kept and the restart lag follows it.
+              const lag = next.turn.kind === 'decision' ? finalOf(next.turn) : next.turn;
+              if (lag.kind !== 'lag' || lag.reason !== 'interference')
                 fail(match, i, '§27: no lag after a re-rack');
+              if (
+                before.turn.kind === 'decision' &&
+                JSON.stringify(decisionsOf(next.turn as DecisionTurn).map((d) => [d.kind, d.player])) !==
+                  JSON.stringify(decisionsOf(before.turn).map((d) => [d.kind, d.player]))
+              )
+                fail(match, i, '§27: the pending decisions were not kept');
               if (next.scores.join() !== before.scores.join()) fail(match, i, '§27: "the score is kept"');
               if (next.table.includes(0))
                 fail(match, i, '§27: the coloured ball is not in the house (in hand)');
@@ -1135,6 +1225,105 @@ describe('turn order', () => {
         }
       }
     },
+  );
+});
+
+// ── 10b. offences while a decision or the 70:70 lag is pending ─────────────────────────────────────
+
+/**
+ * What the text says of an event while a decision is pending (issue 14, item 1): the player deciding
+ * is the one in play, so his touch is п.17 / п.22.3 (`touch-after-shot`) and the other player's touch
+ * or stroke is п.28; §27 applies «во время игры». Slow play (п.26) times a stroke, and nothing is being
+ * placed before the decision. Before the 70:70 lag either player's touch is a breach after the shot.
+ * Returns null when the event must be accepted, else the only error code the text allows.
+ */
+function refusalFor(state: MatchState, input: FoulAction | InterferenceAction): RefereeError['code'] | null {
+  const turn = state.turn;
+  if (input.type === 'interference') return turn.kind === 'lag' ? 'lag-pending' : null;
+  const firstFrameUnbroken = state.shotsInFrame === 0 && state.frame === 1;
+  if (turn.kind === 'lag')
+    return turn.reason === 'play-off' && input.foul === 'touch-after-shot' ? null : 'lag-pending';
+  if (turn.kind !== 'decision') throw new Error('not a decision');
+  const decider = turn.decision.player;
+  switch (input.foul) {
+    case 'touch-after-shot':
+      if (firstFrameUnbroken) return 'impossible-facts';
+      // Before a later frame's break the shot that ended was the decided frame's: no penalty (п.22.3).
+      if (state.shotsInFrame === 0) return null;
+      return input.player === decider ? null : 'action-out-of-turn';
+    case 'touch-during-opponent-visit':
+    case 'out-of-turn-stroke':
+      return input.player === decider ? 'action-out-of-turn' : null;
+    case 'slow-play':
+      return 'decision-pending';
+    case 'touch-while-placing':
+      return 'impossible-facts';
+  }
+}
+
+describe('offences while a decision is pending', () => {
+  forAllMatches(
+    VARIANTS,
+    'every п.28, п.22.3 and §27 event is ruled as the text says, or refused only with the reason it gives',
+    (match, random) => {
+      const pending = [match.initial, ...match.states].filter(
+        (state) =>
+          state.turn.kind === 'decision' || (state.turn.kind === 'lag' && state.turn.reason === 'play-off'),
+      );
+      const sample = pending.length <= 6 ? pending : Array.from({ length: 6 }, () => random.pick(pending));
+      for (const state of sample) {
+        deepFreeze(state);
+        const events: (FoulAction | InterferenceAction)[] = [
+          { type: 'interference', restorable: true },
+          { type: 'interference', restorable: false },
+        ];
+        for (const player of [0, 1] as const)
+          for (const foul of EVENT_FOULS) events.push({ type: 'foul', player, foul });
+        for (const input of events) {
+          const where = `${JSON.stringify(input)} in ${JSON.stringify(state.turn)}`;
+          const expected = refusalFor(state, input);
+          if (expected !== null) {
+            expectRejected(state, input, where, [expected]);
+            continue;
+          }
+          const result = apply(state, input);
+          if (!result.ok)
+            throw new Error(`${where} was refused: ${result.error.code}: ${result.error.message}`);
+          const { ruling, state: next } = result.value;
+          if (ruling.reasons.length === 0) throw new Error(`${where}: a ruling without a reason`);
+          if (input.type === 'interference') {
+            if (ruling.verdict !== 'no-penalty' || ruling.points.join() !== '0,0')
+              throw new Error(`${where}: §27 «штраф не налагается», yet ${ruling.verdict} ${ruling.points}`);
+            if (input.restorable && JSON.stringify(next) !== JSON.stringify(state))
+              throw new Error(`${where}: the balls put back changed the state`);
+            if (!input.restorable && next.scores.join() !== state.scores.join())
+              throw new Error(`${where}: §27 «Счет сохраняется»`);
+            continue;
+          }
+          if (ruling.verdict === 'no-penalty') {
+            if (JSON.stringify(next) !== JSON.stringify(state))
+              throw new Error(`${where}: no penalty, yet a change`);
+            continue;
+          }
+          const beneficiary = other(input.player);
+          if (ruling.verdict !== 'foul' || ruling.points[input.player] > 0 || ruling.points[beneficiary] < 0)
+            throw new Error(
+              `${where}: the penalty is not the offender's: ${ruling.verdict} ${ruling.points}`,
+            );
+          if (ruling.frameWinner !== null) continue;
+          if (state.turn.kind === 'decision') {
+            const kept = next.turn.kind === 'decision' ? next.turn.decision : null;
+            const was = state.turn.decision;
+            if (kept === null || kept.kind !== was.kind || kept.player !== was.player)
+              throw new Error(`${where}: the pending decision was not kept: ${JSON.stringify(next.turn)}`);
+            const final = finalOf(next.turn as DecisionTurn);
+            if (final.kind === 'shot' && final.player !== beneficiary)
+              throw new Error(`${where}: the offender plays next`);
+          }
+        }
+      }
+    },
+    30 * SCALE,
   );
 });
 

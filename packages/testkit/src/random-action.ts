@@ -21,12 +21,20 @@ import type { RecordAction, RecordShot } from './json.js';
 export interface RandomActionOptions {
   /** Chance of an action outside a shot when a shot is due (event foul, interference, extension). Default 0.02. */
   readonly eventRate?: number;
+  /**
+   * Chance of an event instead of the decision or lag when one is pending (п.28, п.22.3 and §27 while
+   * a penalty ball, exchange ball or Dynamic option is chosen; a touch before the Classic 70:70 lag).
+   * Default: `eventRate`.
+   */
+  readonly decisionEventRate?: number;
   /** Allow the fouls outside a shot (п.11, п.17, п.22.3, п.26, п.28). Default true. */
   readonly eventFouls?: boolean;
   /** Allow §27 interference, restorable or not. Default true. */
   readonly interference?: boolean;
   /** Allow п.26 time extensions (only listed when a shot clock is set). Default true. */
   readonly extensions?: boolean;
+  /** Classic: chance that a shot due with a call is played without one (Classic 5.2). Default 0.02. */
+  readonly uncalledRate?: number;
   /** Chance that a shot carries a stroke foul (§29.1 items 3–8). Default 0.03. */
   readonly strokeFoulRate?: number;
   /** Give the rest positions of every ball after each shot (slower; exercises re-spotting and the temporary house). Default false. */
@@ -131,7 +139,11 @@ export function randomShot(
   options: RandomActionOptions = {},
 ): RecordShot {
   const cue = random.pick(template.cueBalls);
-  const call = template.calls === null ? null : random.pick(template.calls);
+  // Classic 5.2: now and then a player strikes without calling (ruled, not refused: issue 14 item 4).
+  const call =
+    template.calls === null || random.chance(options.uncalledRate ?? 0.02)
+      ? null
+      : random.pick(template.calls);
   const inHand = template.inHand;
   const onBed = inHand !== null && !state.table.includes(cue) ? [...state.table, cue] : state.table;
   const objects = onBed.filter((ball) => ball !== cue);
@@ -228,6 +240,10 @@ export function randomShot(
   };
 }
 
+function isEvent(action: LegalAction): boolean {
+  return action.type === 'foul' || action.type === 'interference' || action.type === 'extension';
+}
+
 function allowedEvent(action: LegalAction, options: RandomActionOptions): boolean {
   switch (action.type) {
     case 'foul':
@@ -255,7 +271,13 @@ export function randomAction(
   if (legal.length === 0) throw new Error('randomAction: no legal action (the match is over)');
   const template = legal.find((action): action is ShotTemplate => action.type === 'shot');
   if (template === undefined) {
-    return random.pick(legal as readonly Exclude<LegalAction, ShotTemplate>[]);
+    const others = legal as readonly Exclude<LegalAction, ShotTemplate>[];
+    const choices = others.filter((action) => !isEvent(action));
+    const events = others.filter((action) => isEvent(action) && allowedEvent(action, options));
+    if (events.length > 0 && random.chance(options.decisionEventRate ?? options.eventRate ?? 0.02)) {
+      return random.pick(events);
+    }
+    return random.pick(choices.length > 0 ? choices : others);
   }
   if (random.chance(options.eventRate ?? 0.02)) {
     const events = legal.filter(
