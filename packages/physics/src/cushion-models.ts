@@ -3,6 +3,7 @@
  * (`simulate(…, { cushionModel })`). The default is chosen by the evidence in docs/physics.md
  * ("Choosing the cushion model").
  */
+import { resolveCushionMathavan } from './cushion-mathavan.js';
 import type { PhysicsParams } from './params.js';
 import { resolveCushion, resolveCushionMirror } from './resolve.js';
 
@@ -17,10 +18,11 @@ export type CushionResolver = (
 ) => boolean;
 
 export const CUSHION_MODELS = Object.freeze({
+  'mathavan-2010': resolveCushionMathavan as CushionResolver,
   'han-2005': resolveCushion as CushionResolver,
   mirror: resolveCushionMirror as CushionResolver,
 });
 export type CushionModel = keyof typeof CUSHION_MODELS;
 
 /** The model a simulation uses unless told otherwise. */
-export const DEFAULT_CUSHION_MODEL: CushionModel = 'han-2005';
+export const DEFAULT_CUSHION_MODEL: CushionModel = 'mathavan-2010';
