@@ -123,6 +123,13 @@ offsets in ball radii (above -1, below 1; beyond params.miscueLimit is a miscue)
 0-80 degrees. A ball may also be given a velocity "v": [vx, vy] (m/s) and spin "w": [wx, wy, wz]
 (rad/s). See examples/shots/.
 
+--table FILE models your own table: a JSON table description { "name"?, "base"? (a preset:
+7ft … 12ft, default 12ft), any of the preset fields (length, width, ballDiameter, ballMass,
+cornerMouth, middleMouth, jaw radii, corridors, facing angles, cushionNoseHeight, capture
+depths and radii; mm, g, degrees), "sources"? }; fields left out come from the base. It
+replaces the shot file's "table" (which may hold the same description inline). See
+examples/tables/.
+
 Output: every event with its time (s), the house- and centre-line crossings, where each ball
 came to rest (mm) and the facts a referee would rule on. --json prints one object
 { events, final, duration, miscue, hash, facts } (and series with --series).
@@ -178,9 +185,14 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
         seriesStep,
       ),
     )
+    .option('--table <file>', "a table description (JSON) that replaces the shot file's table")
     .addHelpText('after', SIMULATE_HELP)
-    .action(async (file: string, options: { json?: boolean; series?: number }) => {
-      status = await simulate(io, file, { json: options.json === true, series: options.series ?? null });
+    .action(async (file: string, options: { json?: boolean; series?: number; table?: string }) => {
+      status = await simulate(io, file, {
+        json: options.json === true,
+        series: options.series ?? null,
+        tableFile: options.table ?? null,
+      });
     });
 
   program

@@ -4,7 +4,9 @@
  * simulator runs, and the first problem is reported with the field it is in.
  *
  *   {
- *     "table": "12ft",                          a PRESETS key, or { "base"?, "name"?, …dimensions }
+ *     "table": "12ft",                          a PRESETS key, or a table description
+ *                                               ({ "base"?, "name"?, …dimensions, "sources"? }:
+ *                                               tableFromDescription in @pyramid/table)
  *     "params": { "muRoll": 0.012 },            overrides of DEFAULT_PARAMS (SI units)
  *     "break": false,                           judge it as a break (breakCushionBalls)
  *     "balls": [{ "id": 0, "x": 700, "y": 887.5, "v"?: [vx, vy] m/s, "w"?: [wx, wy, wz] rad/s }],
@@ -28,14 +30,12 @@ import {
 import {
   buildTableGeometry,
   isBallId,
-  makeTablePreset,
   PRESETS,
-  TABLE_DIMENSIONS,
   type TableDimension,
-  type TableDimensions,
   type TableGeometry,
   type TablePreset,
   type TableSpec,
+  tableFromDescription,
   tableSpecOf,
 } from '@pyramid/table';
 
@@ -141,36 +141,19 @@ const FROM_TABLE: Partial<Record<keyof PhysicsParams, TableDimension>> = {
 };
 
 function tableOf(value: unknown): TablePreset {
-  const keys = Object.keys(PRESETS);
-  const preset = (key: unknown, field: string): TablePreset => {
-    if (typeof key !== 'string' || !Object.hasOwn(PRESETS, key)) {
-      fail(field, `unknown table ${describeValue(key)} (known: ${keys.join(', ')})`);
+  if (value === undefined) return PRESETS['12ft']!;
+  if (typeof value === 'string') {
+    if (!Object.hasOwn(PRESETS, value)) {
+      fail('table', `unknown table ${describeValue(value)} (known: ${Object.keys(PRESETS).join(', ')})`);
     }
-    return PRESETS[key]!;
-  };
-  if (value === undefined) return preset('12ft', 'table');
-  if (typeof value === 'string') return preset(value, 'table');
-  const t = object(value, 'table', ['base', 'name', ...TABLE_DIMENSIONS]);
-  const baseKey = t.base === undefined ? '12ft' : t.base;
-  const base = preset(baseKey, 'table.base');
-  if (t.name !== undefined && typeof t.name !== 'string') fail('table.name', 'must be a string');
-  const dimensions = {} as Record<TableDimension, number>;
-  const sources = {} as Record<TableDimension, string>;
-  for (const key of TABLE_DIMENSIONS) {
-    if (t[key] === undefined) {
-      dimensions[key] = base[key];
-      sources[key] = base.sources[key];
-    } else {
-      dimensions[key] = finite(t[key], `table.${key}`);
-      sources[key] = 'given in the shot file';
-    }
+    return PRESETS[value]!;
   }
-  const name = typeof t.name === 'string' ? t.name : `custom table (based on ${String(baseKey)})`;
-  try {
-    return makeTablePreset(name, dimensions as TableDimensions, sources);
-  } catch (caught) {
-    fail('table', caught instanceof Error ? caught.message : String(caught));
+  const described = tableFromDescription(value);
+  if (!described.ok) {
+    const { field, message } = described.error;
+    fail(field === '' ? 'table' : `table.${field}`, message);
   }
+  return described.value;
 }
 
 function paramsOf(value: unknown, table: TablePreset): PhysicsParams {
@@ -296,7 +279,13 @@ function strikeOf(value: unknown, balls: readonly BallInput[], params: PhysicsPa
 }
 
 /** Parses and checks a shot file's text. */
-export function parseShot(text: string): { ok: true; value: Shot } | { ok: false; error: ShotError } {
+/**
+ * Reads a shot file. `table`, when given (from `--table FILE`), replaces the file's own `table`.
+ */
+export function parseShot(
+  text: string,
+  table?: TablePreset,
+): { ok: true; value: Shot } | { ok: false; error: ShotError } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -305,7 +294,7 @@ export function parseShot(text: string): { ok: true; value: Shot } | { ok: false
     return { ok: false, error: { field: '', message: `not valid JSON (${reason})` } };
   }
   try {
-    return { ok: true, value: checkShot(json) };
+    return { ok: true, value: checkShot(json, table) };
   } catch (caught) {
     if (caught instanceof Invalid)
       return { ok: false, error: { field: caught.field, message: caught.message } };
@@ -313,13 +302,13 @@ export function parseShot(text: string): { ok: true; value: Shot } | { ok: false
   }
 }
 
-function checkShot(json: unknown): Shot {
+function checkShot(json: unknown, tableOverride: TablePreset | undefined): Shot {
   const top = object(json, '', ['description', 'table', 'params', 'break', 'balls', 'strike']);
   if (top.description !== undefined && typeof top.description !== 'string') {
     fail('description', 'must be a string');
   }
   if (top.break !== undefined && typeof top.break !== 'boolean') fail('break', 'must be true or false');
-  const table = tableOf(top.table);
+  const table = tableOverride ?? tableOf(top.table);
   let geometry: TableGeometry;
   try {
     geometry = buildTableGeometry(table);

@@ -13,6 +13,7 @@ import {
   type Simulation,
 } from '@pyramid/physics';
 import type { ShotFacts } from '@pyramid/rules';
+import { type TablePreset, tableFromDescription } from '@pyramid/table';
 import { type Io, readSource } from './io.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './referee.js';
 import { parseShot, type Shot, type ShotError } from './simulate-input.js';
@@ -26,6 +27,8 @@ export const MAX_SERIES_SAMPLES = 100_000;
 
 export interface SimulateOptions {
   readonly json: boolean;
+  /** `--table FILE`: a table description that replaces the shot file's table; null for none. */
+  readonly tableFile?: string | null;
   /** Sampling step of the time series, s; null for none. */
   readonly series: number | null;
 }
@@ -73,7 +76,13 @@ function seriesOf(sim: Simulation, step: number): Sample[] {
 export async function simulate(io: Io, file: string, options: SimulateOptions): Promise<number> {
   const source = await readSource(io, file);
   if (!source.ok) return fail(io, options, { field: '', message: source.message }, 'unreadable');
-  const parsed = parseShot(source.text);
+  let table: TablePreset | undefined;
+  if (options.tableFile != null) {
+    const described = await tableOfFile(io, options.tableFile);
+    if (!described.ok) return fail(io, options, described.error, described.code);
+    table = described.value;
+  }
+  const parsed = parseShot(source.text, table);
   if (!parsed.ok) return fail(io, options, parsed.error, 'invalid-shot');
   const shot = parsed.value;
   const result = run(shot.setups, shot.strike, boundaryOf(shot.geometry), shot.params);
@@ -112,6 +121,35 @@ export async function simulate(io: Io, file: string, options: SimulateOptions): 
   }
   io.out(`${humanReport(io, shot, sim, facts, series).join('\n')}\n`);
   return EXIT_OK;
+}
+
+/** Reads `--table FILE`: JSON, then a table description (its errors name `--table` and the field). */
+async function tableOfFile(
+  io: Io,
+  file: string,
+): Promise<{ ok: true; value: TablePreset } | { ok: false; error: ShotError; code: string }> {
+  const source = await readSource(io, file);
+  if (!source.ok)
+    return { ok: false, error: { field: '--table', message: source.message }, code: 'unreadable' };
+  let json: unknown;
+  try {
+    json = JSON.parse(source.text);
+  } catch (caught) {
+    const reason = caught instanceof Error ? caught.message : String(caught);
+    return {
+      ok: false,
+      error: { field: '--table', message: `${file}: not valid JSON (${reason})` },
+      code: 'invalid-table',
+    };
+  }
+  const described = tableFromDescription(json);
+  if (described.ok) return described;
+  const { field, message } = described.error;
+  return {
+    ok: false,
+    error: { field: field === '' ? '--table' : `--table ${field}`, message: `${message} (in ${file})` },
+    code: 'invalid-table',
+  };
 }
 
 /** `error: balls[3].x: ball 7 lies outside the bed …`; with --json, `{ "error": { code, field, message } }`. */

@@ -3,6 +3,10 @@
  * exits 2 with one error line naming the field and prints nothing on stdout; good files on other
  * tables and with parameter overrides run.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeTable, PRESET_12FT } from '@pyramid/table';
 import { describe, expect, it } from 'vitest';
 import { runInProcess } from './support.js';
 
@@ -141,7 +145,7 @@ const CASES: [string, string, string][] = [
   [
     'a custom table whose mouth the ball cannot pass',
     shot((s) => Object.assign(s, { table: { cornerMouth: 60 } })),
-    '/table: ',
+    '/table/cornerMouth: 60 mm must exceed the ball (68 mm)',
   ],
   [
     'a custom table on an unknown base',
@@ -272,5 +276,52 @@ describe('pyramid simulate --help', () => {
     expect(out).toContain('"strike": { "ball": 0, "speed": 8, "angleDeg": 0,');
     expect(out).toContain('Exit status');
     expect(out).toContain('$ pyramid simulate examples/shots/straight-pot.json');
+  });
+});
+
+describe('pyramid simulate --table FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pyramid-table-'));
+  const write = (name: string, content: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  };
+
+  it("replaces the shot file's table with the description, its missing fields from its base", async () => {
+    const file = write('club.json', JSON.stringify({ name: 'Club 10 ft', base: '10ft', cornerMouth: 74 }));
+    const { status, out, err } = await run(['simulate', '-', '--table', file], shot());
+    expect(status, err).toBe(0);
+    expect(out).toMatch(/^Club 10 ft · 3 balls/m);
+  });
+
+  it('a built-in preset written out as a description plays exactly as the preset', async () => {
+    const file = write('12ft.json', JSON.stringify(describeTable(PRESET_12FT)));
+    const described = await run(['simulate', '-', '--json', '--table', file], shot());
+    const named = await run(['simulate', '-', '--json'], shot());
+    expect(described.status, described.err).toBe(0);
+    expect(JSON.parse(described.out).hash).toBe(JSON.parse(named.out).hash);
+  });
+
+  it.each([
+    ['an unknown field', JSON.stringify({ lenght: 3000 }), '--table lenght: is not a table field'],
+    [
+      'a mouth the ball cannot pass',
+      JSON.stringify({ middleMouth: 50 }),
+      '--table middleMouth: 50 mm must exceed the ball',
+    ],
+    ['malformed JSON', '{"length": ', '--table: '],
+  ])('%s exits 2 naming the field', async (_what, content, message) => {
+    const file = write('bad.json', content);
+    const { status, out, err } = await run(['simulate', '-', '--table', file], shot());
+    expect(status).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(message);
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a missing file exits 2', async () => {
+    const { status, err } = await run(['simulate', '-', '--table', join(dir, 'none.json')], shot());
+    expect(status).toBe(2);
+    expect(err).toContain('--table: cannot read');
   });
 });

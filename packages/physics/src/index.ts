@@ -9,6 +9,12 @@
  *   { ball: 0, speed: 3, angleDeg: 0 }, boundary, DEFAULT_PARAMS);
  */
 export { type Boundary, boundaryOf } from './boundary.js';
+export {
+  CUSHION_MODELS,
+  type CushionModel,
+  type CushionResolver,
+  DEFAULT_CUSHION_MODEL,
+} from './cushion-models.js';
 export type { SimEvent, SimEventType } from './events.js';
 export { detExp, sinCosDeg } from './math/det.js';
 export { DEFAULT_PARAMS, PARAM_NAMES, type PhysicsParams } from './params.js';
@@ -21,7 +27,6 @@ export {
   type Range,
   rangeText,
 } from './ranges.js';
-export { CUSHION_MODELS, type CushionModel, type CushionResolver } from './resolve.js';
 export {
   type BallSetup,
   CLUSTER_ROUNDS,

@@ -49,35 +49,55 @@ export function resolveBallBall(
   s[b + VZ] = s[b + VZ]! + dn * nz;
   if (airborne) return true;
 
-  // Tangential friction at the contact point (in the plane). Surface velocity of each ball at the
-  // contact: v + w × (±R n). Relative slip is its component perpendicular to n.
+  // Friction in the whole plane tangent to both balls at the contact (docs/physics.md, "Ball–ball").
+  // Surface velocity of each ball at the contact point: v + w × (±R n). With n horizontal, the
+  // tangent plane is vertical, so the slip has a horizontal part (cut, side spin) and a vertical
+  // part (top and back spin); both feed the friction impulse and so every spin component changes.
   const R = p.R;
-  // w × n for n = (nx, ny, 0): (−wz·ny, wz·nx, wx·ny − wy·nx); only the horizontal part matters.
-  const cax = s[a + VX]! + R * (-s[a + WZ]! * ny);
-  const cay = s[a + VY]! + R * (s[a + WZ]! * nx);
-  const cbx = s[b + VX]! - R * (-s[b + WZ]! * ny);
-  const cby = s[b + VY]! - R * (s[b + WZ]! * nx);
-  let rx = cax - cbx;
-  let ry = cay - cby;
+  // w × n for n = (nx, ny, 0) is (−wz·ny, wz·nx, wx·ny − wy·nx).
+  const wax = s[a + WX]!;
+  const way = s[a + WY]!;
+  const waz = s[a + WZ]!;
+  const wbx = s[b + WX]!;
+  const wby = s[b + WY]!;
+  const wbz = s[b + WZ]!;
+  let rx = s[a + VX]! - s[b + VX]! - R * (waz + wbz) * ny;
+  let ry = s[a + VY]! - s[b + VY]! + R * (waz + wbz) * nx;
+  const rz = R * (wax + wbx) * ny - R * (way + wby) * nx;
   const along = rx * nx + ry * ny;
   rx -= along * nx;
   ry -= along * ny;
-  const slip = Math.sqrt(rx * rx + ry * ry);
+  const slip = Math.sqrt(rx * rx + ry * ry + rz * rz);
   if (slip === 0) return true;
+  // μ of the relative surface speed at the contact, evaluated once at the start of the impact
+  // (Alciatore's fit was measured that way). The friction impulse acts against the slip, whose
+  // direction stays fixed during the impact: each unit of tangential Δv on ball a changes the
+  // relative slip by 2 (linear, both balls) + 5 (spin, both balls) = 7 units. So the slip phase
+  // either lasts the whole impact (impulse μ·Δv_n) or the slip reaches zero first and the no-slip
+  // phase holds it there (impulse slip/7).
   const mu = ballFriction(p, slip);
-  // Impulse per unit mass against the slip; capped where the slip would stop (no-slip case):
-  // each unit of tangential Δv on ball a changes the relative slip by 2 (linear) + 5 (spin) = 7 units.
   const dt = Math.min(mu * dn, slip / 7);
-  const tx = (-rx / slip) * dt;
-  const ty = (-ry / slip) * dt;
+  const k = -dt / slip;
+  const tx = rx * k;
+  const ty = ry * k;
+  const tz = rz * k;
+  // Ball a gets (tx, ty, tz) per unit mass, ball b the opposite; the vertical part is dropped from
+  // the velocities (the slate takes it) but not from the spins.
   s[a + VX] = s[a + VX]! + tx;
   s[a + VY] = s[a + VY]! + ty;
   s[b + VX] = s[b + VX]! - tx;
   s[b + VY] = s[b + VY]! - ty;
-  // Both balls' spin about the vertical changes by the same amount, (5/2R)·(n × Δv)_z.
-  const dwz = (5 / (2 * R)) * (nx * ty - ny * tx);
-  s[a + WZ] = s[a + WZ]! + dwz;
-  s[b + WZ] = s[b + WZ]! + dwz;
+  // Both balls' spin changes by the same (5/2R)·(n × Δv): the lever arm and the impulse both flip.
+  const c = 5 / (2 * R);
+  const dwx = c * ny * tz;
+  const dwy = -c * nx * tz;
+  const dwz = c * (nx * ty - ny * tx);
+  s[a + WX] = wax + dwx;
+  s[a + WY] = way + dwy;
+  s[a + WZ] = waz + dwz;
+  s[b + WX] = wbx + dwx;
+  s[b + WY] = wby + dwy;
+  s[b + WZ] = wbz + dwz;
   return true;
 }
 
@@ -327,20 +347,3 @@ export function resolveCushionMirror(
   s[o + VY] = s[o + VY]! + (1 + p.eCushion) * approach * ny;
   return true;
 }
-
-/** A ball–cushion model: resolves the contact, or returns false if the ball is not moving into it. */
-export type CushionResolver = (
-  s: Float64Array,
-  i: number,
-  nx: number,
-  ny: number,
-  p: PhysicsParams,
-  keepVertical: boolean,
-) => boolean;
-
-/** The cushion models by name; `han-2005` is the default. */
-export const CUSHION_MODELS = Object.freeze({
-  'han-2005': resolveCushion as CushionResolver,
-  mirror: resolveCushionMirror as CushionResolver,
-});
-export type CushionModel = keyof typeof CUSHION_MODELS;

@@ -10,14 +10,13 @@
  */
 import { err, hashJson, ok, type Result } from '@pyramid/core';
 import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
+import { CUSHION_MODELS, type CushionModel, DEFAULT_CUSHION_MODEL } from './cushion-models.js';
 import type { SimEvent } from './events.js';
 import { resolveFlightContact, settleFlightCluster } from './flight-contact.js';
 import { firstRootQuartic as firstRootInInterval } from './math/roots.js';
 import { advance, halfAcceleration, settle, transition, transitionTime } from './motion.js';
 import type { PhysicsParams } from './params.js';
 import {
-  CUSHION_MODELS,
-  type CushionModel,
   closingSpeed,
   finishSlide,
   resolveBallBall,
@@ -105,7 +104,7 @@ const B_LANDING = 4;
 const B_OVER_RAIL = 5;
 
 export interface SimulationOptions {
-  /** The ball–cushion (and jaw) model, by name (default `han-2005`). */
+  /** The ball–cushion (and jaw) model, by name (default `DEFAULT_CUSHION_MODEL`, docs/physics.md). */
   readonly cushionModel?: CushionModel;
 }
 
@@ -116,7 +115,7 @@ export function simulate(
   p: PhysicsParams,
   options: SimulationOptions = {},
 ): Result<Simulation, SimulationFailure> {
-  const resolveCushion = CUSHION_MODELS[options.cushionModel ?? 'han-2005'];
+  const resolveCushion = CUSHION_MODELS[options.cushionModel ?? DEFAULT_CUSHION_MODEL];
   const invalid = validateShot(input, strike, boundary, p);
   if (invalid !== null) return err(invalid);
   // Work in ball-id order, so that ties and sums never depend on the order of the input array.

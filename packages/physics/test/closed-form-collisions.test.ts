@@ -248,32 +248,45 @@ describe('V18/V19: the collision after a transition, then follow on a head-on hi
     expectClose(before.v[0], vHit, 1e-9);
   });
 
-  it('V19, e = 0.95: CB 0.0349635 keeps its topspin, rolls on at 0.4245571 after 0.1985696 s; OB 1.3635775 → 0.9739840', () => {
-    // CB: (1 − e)/2 · 1.3985411 = 0.034963527, slip 0.034963527 − 1.3985411 → τ = 0.19856961 s,
-    // final (5 · 0.034963527 + 2 · 1.3985411)/7 = 0.42455711. OB: (1 + e)/2 · 1.3985411 =
-    // 1.3635775, no spin, τ = 0.19856961 s, rolls at 5/7 · 1.3635775 = 0.97398396.
-    const sim = run(balls, null, INFINITE);
-    const tHit = sim.events[1]!.t;
-    const [cb, ob] = sim.trajectory.sample(tHit);
-    expectClose(cb!.v[0], 0.03496352662243257, KIN);
-    expectClose(cb!.w[1], vHit / R, KIN);
-    expectClose(ob!.v[0], 1.36357753827487, KIN);
-    const cbRoll = sim.events.find((e) => e.type === 'transition' && e.ball === 0 && e.t > tHit);
-    const obRoll = sim.events.find((e) => e.type === 'transition' && e.ball === 1);
-    expectClose(cbRoll!.t - tHit, 0.1985696138451828, ROOT);
-    expectClose(obRoll!.t - tHit, 0.1985696138451828, ROOT);
-    expectClose(sampleOf(sim, cbRoll!.t, 0).v[0], 0.4245571089866812, KIN);
-    expectClose(sampleOf(sim, obRoll!.t, 1).v[0], 0.9739839559106216, KIN);
-  });
+  /**
+   * V19 with the full tangent-plane slip (docs/physics.md): head-on, the rolling CB's surface moves
+   * down at the contact at v (its spin velocity), a vertical slip s = v. Friction
+   * F = min(μ(s)(1 + e)/2 · v, s/7) takes (5/2)F off the CB's spin velocity and gives the OB (5/2)F of
+   * draw; the velocities along n are the frictionless ones. Each ball then slides until
+   * v = u_w and rolls on at (5v + 2u_w)/7. (The notes' V19 values assume friction never touches the
+   * top spin: 0.4245571 and 0.9739840; with the vertical slip the CB keeps less follow.)
+   */
+  function v19(e: number) {
+    const mu = 0.00995 + 0.108 * Math.exp(-1.088 * vHit);
+    const F = Math.min(mu * ((1 + e) / 2) * vHit, vHit / 7);
+    const cb = { v: ((1 - e) / 2) * vHit, uw: vHit - 2.5 * F };
+    const ob = { v: ((1 + e) / 2) * vHit, uw: -2.5 * F };
+    const slideTime = (b: { v: number; uw: number }) => (2 * Math.abs(b.v - b.uw)) / (7 * muSg);
+    const rollSpeed = (b: { v: number; uw: number }) => (5 * b.v + 2 * b.uw) / 7;
+    return { cb, ob, slideTime, rollSpeed };
+  }
 
-  it('V19, e = 1: CB rolls on at 2/7 · 1.3985411 = 0.3995832, OB at 5/7 · 1.3985411 = 0.9989579', () => {
-    const sim = run(balls, null, INFINITE, { ...P, eBall: 1 });
-    const tHit = sim.events[1]!.t;
-    const cbRoll = sim.events.find((e) => e.type === 'transition' && e.ball === 0 && e.t > tHit);
-    const obRoll = sim.events.find((e) => e.type === 'transition' && e.ball === 1);
-    expectClose(sampleOf(sim, cbRoll!.t, 0).v[0], 0.3995831613992294, KIN);
-    expectClose(sampleOf(sim, obRoll!.t, 1).v[0], 0.9989579034980735, KIN);
-  });
+  for (const e of [0.95, 1]) {
+    it(`V19, e = ${e}: CB and OB exchange a little spin through the vertical slip, then roll on`, () => {
+      const { cb, ob, slideTime, rollSpeed } = v19(e);
+      const sim = run(balls, null, INFINITE, { ...P, eBall: e });
+      const tHit = sim.events[1]!.t;
+      const [c, o] = sim.trajectory.sample(tHit);
+      expectClose(c!.v[0], cb.v, KIN);
+      expectClose(R * c!.w[1], cb.uw, KIN);
+      expectClose(o!.v[0], ob.v, KIN);
+      expectClose(R * o!.w[1], ob.uw, KIN);
+      const cbRoll = sim.events.find((ev) => ev.type === 'transition' && ev.ball === 0 && ev.t > tHit);
+      const obRoll = sim.events.find((ev) => ev.type === 'transition' && ev.ball === 1);
+      expectClose(cbRoll!.t - tHit, slideTime(cb), ROOT);
+      expectClose(obRoll!.t - tHit, slideTime(ob), ROOT);
+      expectClose(sampleOf(sim, cbRoll!.t, 0).v[0], rollSpeed(cb), KIN);
+      expectClose(sampleOf(sim, obRoll!.t, 1).v[0], rollSpeed(ob), KIN);
+      // Less follow than without the vertical slip (the notes' frictionless-spin values).
+      expect(rollSpeed(cb)).toBeLessThan(e === 1 ? 0.3995831613992294 : 0.4245571089866812);
+      expect(rollSpeed(ob)).toBeLessThan(e === 1 ? 0.9989579034980735 : 0.9739839559106216);
+    });
+  }
 });
 
 describe('V20: stop shot, stun head-on at v = 1, e = 0.95', () => {
@@ -299,6 +312,7 @@ describe('V20: stop shot, stun head-on at v = 1, e = 0.95', () => {
 describe('V26: throw of a stun shot, e = 0.95, Alciatore μ(v) = 0.00995 + 0.108 e^(−1.088 v)', () => {
   // The OB leaves at atan(min(μ(v sin φ), 2 tan φ/(7(1 + e)))) from the line of centres, thrown toward
   // the CB's tangential motion: the friction impulse is μ Δv_n, capped at the no-slip value slip/7.
+  // A stun CB has no spin, so its slip is horizontal only (spin throws: closed-form-tangent-slip).
   const cases = [
     [1, 30, 4.154415543913839, 'friction'],
     [0.5, 30, 4.835335391135974, 'no-slip cap'],

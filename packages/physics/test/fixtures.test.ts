@@ -2,7 +2,8 @@
  * Golden regression shots: fixtures/physics/*.json, each a readable shot with a `why` that derives its
  * expectations from the geometry and the closed forms (never a snapshot of simulator output).
  *
- * Format: { why, setup: { table: '12ft' | 'none', params?: overrides, balls, strike }, expect } with
+ * Format: { why, setup: { table: '12ft' | 'none', params?: overrides, cushionModel?, balls, strike },
+ * expect } (cushionModel: the model the `why` derives with, when it is not the default) with
  * any of these expectations:
  * - pocketed / offTable: { id: pocket or rail } — exactly these balls end pocketed / off the table;
  * - firstContact: [a, b] (the first ball–ball event, either order) and firstContactTime (s);
@@ -17,6 +18,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CushionModel } from '../src/cushion-models.js';
 import type { SimEvent } from '../src/events.js';
 import type { BallSetup } from '../src/simulate.js';
 import type { Strike } from '../src/strike.js';
@@ -29,6 +31,7 @@ interface Fixture {
   setup: {
     table: '12ft' | 'none';
     params?: Record<string, number>;
+    cushionModel?: CushionModel;
     balls: BallSetup[];
     strike: Strike | null;
   };
@@ -83,8 +86,14 @@ describe('golden shots (fixtures/physics)', () => {
       expect(fixture.why.length).toBeGreaterThan(40);
       for (const key of Object.keys(fixture.expect))
         expect(KNOWN.has(key), `unknown expectation ${key}`).toBe(true);
-      const { table, params, balls, strike } = fixture.setup;
-      const sim = run(balls, strike, table === 'none' ? INFINITE : TABLE, { ...P, ...params });
+      const { table, params, cushionModel, balls, strike } = fixture.setup;
+      const sim = run(
+        balls,
+        strike,
+        table === 'none' ? INFINITE : TABLE,
+        { ...P, ...params },
+        cushionModel === undefined ? {} : { cushionModel },
+      );
       const ex = fixture.expect;
 
       const ended = (state: string) =>

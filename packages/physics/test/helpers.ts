@@ -7,7 +7,7 @@ import { buildTableGeometry, classicRack, REGULATION_12FT, type TableGeometry } 
 import { expect } from 'vitest';
 import { type Boundary, boundaryOf } from '../src/boundary.js';
 import { DEFAULT_PARAMS, type PhysicsParams } from '../src/params.js';
-import { type BallSetup, type Simulation, simulate } from '../src/simulate.js';
+import { type BallSetup, type Simulation, type SimulationOptions, simulate } from '../src/simulate.js';
 import type { BallState } from '../src/state.js';
 import type { Strike } from '../src/strike.js';
 
@@ -108,8 +108,9 @@ export function run(
   strike: Strike | null,
   boundary: Boundary = TABLE,
   params: PhysicsParams = P,
+  options: SimulationOptions = {},
 ): Simulation {
-  const result = simulate(balls, strike, boundary, params);
+  const result = simulate(balls, strike, boundary, params, options);
   if (!result.ok) expect.fail(`simulation failed: ${JSON.stringify(result.error).slice(0, 2000)}`);
   return result.value;
 }

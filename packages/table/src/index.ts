@@ -21,6 +21,12 @@ export {
   restsOnTable,
   type TableGeometry,
 } from './cushions.js';
+export {
+  describeTable,
+  type TableDescription,
+  type TableDescriptionError,
+  tableFromDescription,
+} from './description.js';
 export { type Markings, markings } from './markings.js';
 export { POCKET_IDS, POCKET_NAMES, type PocketId, pocketCentre } from './pockets.js';
 export { distance, type Point, point } from './point.js';

@@ -1,0 +1,207 @@
+/**
+ * Mathavan, Jackson & Parkin 2010 ("A theoretical analysis of billiard ball dynamics under cushion
+ * impacts", Proc. IMechE C 224, doi:10.1243/09544062JMES1964): the ball touches the cushion nose
+ * at I, sin θ = (h − R)/R above its centre, and the cloth at C. Both contacts slip with Coulomb
+ * friction (μw at the cushion, μs on the cloth); the cloth's normal force is whatever keeps the ball
+ * on the cloth. The equations of motion are integrated in the normal impulse P at I: compression
+ * until the normal velocity at I is zero, then restitution until the work of the normal force has
+ * given back e² of the compression work (Stronge's energetic restitution).
+ *
+ * Derivation in docs/physics.md ("Ball–cushion: Mathavan 2010"). Determinism and cost: a fixed
+ * impulse step (the compression impulse of a frictionless hit over MATHAVAN_STEPS), each step a
+ * few dozen `+ − × ÷` and two `Math.sqrt`; the last step of each phase is cut exactly where the
+ * phase ends; every loop has a hard cap. No transcendental function runs.
+ */
+import type { PhysicsParams } from './params.js';
+import { resolveCushion } from './resolve.js';
+import { STRIDE, VX, VY, WX, WY, WZ } from './state.js';
+
+/** Impulse steps of the compression phase of a frictionless hit (the restitution takes about e times as many). */
+export const MATHAVAN_STEPS = 48;
+
+/** The ball in the cushion frame, per unit mass: X along the cushion, Y into it, W = R·ω. */
+export interface Frame {
+  vx: number;
+  vy: number;
+  wx: number;
+  wy: number;
+  wz: number;
+}
+
+/**
+ * Mathavan 2010 for the ball at index i touching a cushion (or a jaw) whose inward normal in the
+ * plane is (nx, ny). Returns false, changing nothing, when the ball is not moving into it. A ball in
+ * flight has no contact C, which the model needs: it is resolved by Han 2005.
+ */
+export function resolveCushionMathavan(
+  s: Float64Array,
+  i: number,
+  nx: number,
+  ny: number,
+  p: PhysicsParams,
+  keepVertical: boolean,
+): boolean {
+  const o = i * STRIDE;
+  if (keepVertical) {
+    return resolveCushion(s, i, nx, ny, p, keepVertical);
+  }
+  // Cushion frame: Y = −n (into the cushion), X = Y × ẑ, Z = ẑ.
+  const ey = -ny;
+  const ex = -nx;
+  const R = p.R;
+  const vIn = s[o + VX]! * ex + s[o + VY]! * ey;
+  if (vIn <= 0) return false;
+  const f: Frame = {
+    vx: s[o + VX]! * ey - s[o + VY]! * ex,
+    vy: vIn,
+    wx: R * (s[o + WX]! * ey - s[o + WY]! * ex),
+    wy: R * (s[o + WX]! * ex + s[o + WY]! * ey),
+    wz: R * s[o + WZ]!,
+  };
+  if (!integrateMathavan(f, p, MATHAVAN_STEPS)) return resolveCushion(s, i, nx, ny, p, keepVertical);
+  s[o + VX] = f.vx * ey + f.vy * ex;
+  s[o + VY] = -f.vx * ex + f.vy * ey;
+  s[o + WX] = (f.wx * ey + f.wy * ex) / R;
+  s[o + WY] = (-f.wx * ex + f.wy * ey) / R;
+  s[o + WZ] = f.wz / R;
+  return true;
+}
+
+/** Per-step derivatives d(state)/dp (p = P/M), for the contact directions at the start of the step. */
+interface Rates {
+  vx: number;
+  vy: number;
+  wx: number;
+  wy: number;
+  wz: number;
+}
+
+/**
+ * Integrates one impact in place with `steps` impulse steps per frictionless compression (explicit
+ * Euler in p; the phase ends are cut exactly). Returns false, leaving `f` as it came, should
+ * rounding ever leave the ball with more kinetic energy than it brought (the caller then uses Han
+ * 2005, which cannot). Exported for the tests. The frame values are per unit mass and W = R·ω, so
+ * every quantity is a speed and p = P/M too.
+ */
+export function integrateMathavan(f: Frame, p: PhysicsParams, steps: number): boolean {
+  const vx0 = f.vx;
+  const vy0 = f.vy;
+  const wx0 = f.wx;
+  const wy0 = f.wy;
+  const wz0 = f.wz;
+  const before = kinetic(f);
+  integrate(f, p, steps);
+  if (kinetic(f) <= before) return true;
+  f.vx = vx0;
+  f.vy = vy0;
+  f.wx = wx0;
+  f.wy = wy0;
+  f.wz = wz0;
+  return false;
+}
+
+/** Kinetic energy per unit mass: ½|v|² + ½ (2/5)|W|². */
+function kinetic(f: Frame): number {
+  return 0.5 * (f.vx * f.vx + f.vy * f.vy) + 0.2 * (f.wx * f.wx + f.wy * f.wy + f.wz * f.wz);
+}
+
+function integrate(f: Frame, p: PhysicsParams, steps: number): void {
+  const sin = (p.noseHeight - p.R) / p.R;
+  const cos = Math.sqrt(1 - sin * sin);
+  const muW = p.muCushion;
+  const muS = p.muSlide;
+  const e = p.eCushion;
+  // A frictionless hit reaches the end of compression at p = v_y/cos θ.
+  const dp = f.vy / cos / steps;
+  const cap = 8 * steps;
+  // Slips smaller than one step's worth of friction (3.5 μ N dp, the slip a full step removes) get
+  // a proportional friction instead of the full μN: Coulomb's law regularised over one step, so a
+  // contact that reaches rolling stays there without chattering and the result is a continuous
+  // function of the input (a switch between "slipping" and "rolling" would make it jump).
+  const epsI = 3.5 * muW * dp;
+  const epsC = 3.5 * muS * (sin + muW * cos) * dp;
+  const r: Rates = { vx: 0, vy: 0, wx: 0, wy: 0, wz: 0 };
+  let work = 0;
+
+  // Compression: until the normal velocity at I (v_y cos θ; the ball stays on the cloth) is zero.
+  for (let k = 0; k < cap && f.vy > 0; k++) {
+    rates(f, r, sin, cos, muW, muS, epsI, epsC);
+    const vyAfter = f.vy + r.vy * dp;
+    if (vyAfter <= 0) {
+      // v_y is linear in p within the step: cut it where v_y reaches zero.
+      const t = f.vy / (f.vy - vyAfter);
+      work += t * dp * (f.vy * cos) * 0.5;
+      apply(f, r, t * dp);
+      f.vy = 0;
+      break;
+    }
+    work += dp * ((f.vy + vyAfter) * cos) * 0.5;
+    apply(f, r, dp);
+  }
+
+  // Restitution: the normal force gives back e² of the compression work, so the work done so far
+  // falls to (1 − e²) of it.
+  const target = (1 - e * e) * work;
+  for (let k = 0; k < cap && work > target; k++) {
+    rates(f, r, sin, cos, muW, muS, epsI, epsC);
+    const z0 = f.vy * cos;
+    const dz = r.vy * dp * cos;
+    const dw = dp * (z0 + 0.5 * dz);
+    if (work + dw <= target) {
+      // Work over a fraction t of the step: dp·(z0 t + ½ dz t²); solve for the exact end.
+      const a = 0.5 * dp * dz;
+      const b = dp * z0;
+      const c = work - target;
+      const disc = b * b - 4 * a * c;
+      const t = disc > 0 ? (2 * c) / (-b + Math.sqrt(disc)) : c / (-b || 1);
+      apply(f, r, Math.min(1, Math.max(0, t)) * dp);
+      break;
+    }
+    work += dw;
+    apply(f, r, dp);
+  }
+}
+
+function apply(f: Frame, r: Rates, dp: number): void {
+  f.vx += r.vx * dp;
+  f.vy += r.vy * dp;
+  f.wx += r.wx * dp;
+  f.wy += r.wy * dp;
+  f.wz += r.wz * dp;
+}
+
+/**
+ * The rates d/dp for one step: Mathavan's eqs. (17a), (14d–f), with the slip directions at I and C
+ * from eqs. (12), (13) (cos φ = slip_x/|slip|, no angle is ever computed), friction regularised
+ * below one step's slip (see `integrate`).
+ */
+function rates(
+  f: Frame,
+  r: Rates,
+  sin: number,
+  cos: number,
+  muW: number,
+  muS: number,
+  epsI: number,
+  epsC: number,
+): void {
+  // Slip at the cushion contact I (along X and along Y', the tangent in the Y–Z plane) and at C.
+  const ix = f.vx + sin * f.wy - cos * f.wz;
+  const iy = -sin * f.vy + f.wx;
+  const cx = f.vx - f.wy;
+  const cy = f.vy + f.wx;
+  const di = Math.max(Math.sqrt(ix * ix + iy * iy), epsI);
+  const dc = Math.max(Math.sqrt(cx * cx + cy * cy), epsC);
+  const ci = di > 0 ? ix / di : 0;
+  const ni = di > 0 ? iy / di : 0;
+  const cc = dc > 0 ? cx / dc : 0;
+  const nc = dc > 0 ? cy / dc : 0;
+  // The cloth's normal force per unit dp keeps the ball down: sin θ + μw sin φ cos θ (never < 0;
+  // were it negative the ball would lift, and the vertical velocity is dropped on the cloth).
+  const table = Math.max(0, sin + muW * ni * cos);
+  r.vx = -(muW * ci + muS * cc * table);
+  r.vy = -(cos - muW * sin * ni + muS * nc * table);
+  r.wx = -2.5 * (muW * ni + muS * nc * table);
+  r.wy = -2.5 * (muW * sin * ci - muS * cc * table);
+  r.wz = 2.5 * muW * cos * ci;
+}
