@@ -111,7 +111,8 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     replaySlow.textContent = t('replaySlow');
     const canShoot = personToAct(game) && !game.busy && game.match.turn.kind === 'shot' && !game.editing;
     strike.disabled = !canShoot;
-    hint.disabled = !canShoot || game.mode === 'practice' ? !canShoot : false;
+    // No hints against a person online: the computer's advice is for local play.
+    hint.disabled = game.mode === 'online' || (!canShoot || game.mode === 'practice' ? !canShoot : false);
     const found = controller.hintShown;
     hintText.textContent =
       found === null
@@ -204,7 +205,12 @@ function modeButtons(game: GameState, controller: Controller, onExtension: () =>
   }
   const clock = game.setup.settings.shotClock;
   const turn = game.match.turn;
-  if (game.mode === 'play' && clock !== null && turn.kind === 'shot' && personToAct(game)) {
+  if (
+    (game.mode === 'play' || game.mode === 'online') &&
+    clock !== null &&
+    turn.kind === 'shot' &&
+    personToAct(game)
+  ) {
     const used = game.match.extensionsUsed[turn.player];
     out.push(
       h(
