@@ -59,8 +59,8 @@ export const strokeSchema: JsonSchema = closed(
         },
         ['speed'],
       ),
-      // The direction as an angle or as a vector: exactly one of them.
-      oneOf: [
+      // The direction as an angle or as a vector (given both, the vector wins, as in the simulator).
+      anyOf: [
         { required: ['angleDeg'], properties: { angleDeg: true } },
         { required: ['direction'], properties: { direction: true } },
       ],
