@@ -446,7 +446,10 @@ export class Room {
     if (!initial.ok) return fail('request/invalid', 'start', initial.error.message);
     const state = initial.value;
     const lag: LagInfo | null = state.turn.kind === 'lag' ? { winner: this.deps.lot() } : null;
+    // The clock is computed for the table in play (both players are present now).
+    this.status = 'playing';
     const clock = this.freshClock(state, null);
+    this.status = 'waiting';
     const now = this.deps.now();
     await this.deps.store.updateTable(
       this.id,
