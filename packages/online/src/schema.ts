@@ -14,6 +14,10 @@ import {
 
 export type JsonSchema = { readonly [key: string]: unknown };
 
+/** Plain text: no control characters (line breaks included) and at least one visible character. */
+export const PLAIN_TEXT =
+  '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';
+
 const POCKETS = ['FL', 'FR', 'ML', 'MR', 'BL', 'BR'];
 const VARIANTS = ['free', 'combined', 'dynamic', 'classic'];
 
@@ -121,7 +125,7 @@ export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPE
         type: 'string',
         minLength: 1,
         maxLength: MAX_CHAT_LENGTH,
-        pattern: '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$',
+        pattern: PLAIN_TEXT,
       },
       ref,
     },
@@ -386,7 +390,7 @@ const name: JsonSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 24,
-  pattern: '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$',
+  pattern: PLAIN_TEXT,
 };
 
 /** The schema of each HTTP request body, by route. */

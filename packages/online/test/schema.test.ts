@@ -103,6 +103,7 @@ describe('the JSON Schemas of the protocol', () => {
       { type: 'chat', tableId: TABLE, text: '' },
       { type: 'chat', tableId: TABLE, text: '   ' },
       { type: 'chat', tableId: TABLE, text: 'two\nlines' },
+      { type: 'chat', tableId: TABLE, text: 'a\u0000b' },
       { type: 'chat', tableId: TABLE, text: 'x'.repeat(281) },
     ];
     for (const message of bad) expect(client(message), JSON.stringify(message)).toBe(false);
