@@ -405,7 +405,7 @@ export const HTTP_REQUEST_SCHEMAS = {
       shotClock: nullable(
         closed(
           {
-            seconds: { type: 'number', minimum: 1, maximum: 600 },
+            seconds: { type: 'number', exclusiveMinimum: 0, maximum: 600 },
             extensionsPerFrame: { type: 'integer', minimum: 0, maximum: 10 },
           },
           ['seconds', 'extensionsPerFrame'],
