@@ -110,17 +110,18 @@ export class LobbyScreen {
   private build(lang: Lang): void {
     this.lang = lang;
     const t = translator(ONLINE_STRINGS, lang);
-    const fill = (select: HTMLSelectElement, options: [string, string][]) => {
+    const fill = (select: HTMLSelectElement, options: [string, string][], initial: string) => {
       const value = select.value;
       select.replaceChildren(...options.map(([v, text]) => new Option(text, v)));
-      if (value !== '') select.value = value;
+      select.value = value === '' ? initial : value;
     };
     const variants = VARIANTS.map((v): [string, string] => [v, VARIANT_NAMES[v][lang]]);
-    fill(this.variant, variants);
-    fill(this.quickVariant, variants);
+    fill(this.variant, variants, 'free');
+    fill(this.quickVariant, variants, 'free');
     fill(
       this.tableSize,
       TABLE_SIZES.map((s) => [s, tableSizeLabel(s, lang)]),
+      '12ft',
     );
     const settings = readSettings(this.rules);
     this.rules = settingsFieldset(lang, settings.ok ? settings.value : DEFAULT_SETTINGS);
@@ -155,7 +156,7 @@ export class LobbyScreen {
         { className: 'lobby' },
         h(
           'div',
-          { className: 'row' },
+          { className: 'row head' },
           h('h1', {}, t('onlineTitle')),
           h('button', { testid: 'online-close', onclick: () => this.handlers.close() }, t('back')),
         ),

@@ -5,7 +5,7 @@
  * lines and names are other people's text: they are set with `textContent`, never as HTML.
  */
 import { type Lang, translator } from '../common/lang.js';
-import type { GameState } from '../game/state/index.js';
+import { actor, type GameState } from '../game/state/index.js';
 import { h } from '../game/ui/dom.js';
 import type { TableStatus } from './model.js';
 import { ONLINE_STRINGS } from './strings.js';
@@ -200,8 +200,6 @@ export class TablePart {
 
 function turnLine(game: GameState, status: TableStatus, lang: Lang): string {
   const t = translator(ONLINE_STRINGS, lang);
-  const turn = game.match.turn;
-  if (turn.kind === 'match-over' || status.waitingForOpponent) return '';
-  const player = turn.kind === 'shot' ? turn.player : turn.kind === 'decision' ? turn.decision.player : null;
-  return player === status.seat ? t('yourTurn') : t('theirTurn');
+  if (game.match.turn.kind === 'match-over' || status.waitingForOpponent) return '';
+  return actor(game) === status.seat ? t('yourTurn') : t('theirTurn');
 }
