@@ -1,7 +1,9 @@
 /**
  * `node --import tsx apps/server/src/main.ts`: the pyramid server on 127.0.0.1 (`HOST` changes it),
  * port `PORT` (default 8080), data in `PYRAMID_DATA` (default ./data, created). `PYRAMID_ORIGINS`
- * lists extra WebSocket origins (comma-separated). Stops cleanly on SIGINT/SIGTERM.
+ * lists extra WebSocket origins (comma-separated), `PYRAMID_GRACE_MS` the grace period of a dropped
+ * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark). Stops cleanly on
+ * SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
 import { startServer } from './server.js';
@@ -23,6 +25,7 @@ const server = await startServer({
   port,
   dataDir,
   allowedOrigins: origins,
+  diagnostics: process.env.PYRAMID_DIAGNOSTICS === '1',
   ...(graceMs === undefined || !Number.isFinite(graceMs) ? {} : { graceMs }),
 });
 process.stdout.write(

@@ -37,6 +37,8 @@ export interface ServerOptions {
   readonly chatLimit?: RateLimit;
   /** Faults are written here (default: stderr). */
   readonly log?: (message: string) => void;
+  /** Serve `GET /api/diagnostics` (rooms, connections, memory after a GC when exposed): for the benchmark. */
+  readonly diagnostics?: boolean;
   /** The store and the bus (default: SQLite in dataDir, in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
@@ -114,6 +116,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (request.method === 'HEAD') return reply.send();
     return reply.send(openStatic(file));
   });
+  if (options.diagnostics === true) {
+    app.get('/api/diagnostics', async () => {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const memory = process.memoryUsage();
+      return { rooms: tables.rooms.size, connections: hub.size(), memory, gc: gc !== undefined };
+    });
+  }
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
   const sweep = setInterval(() => tables.sweep(), SWEEP_MS);
   sweep.unref();
