@@ -52,13 +52,13 @@ describe('SIGKILL and restart', () => {
     const pair = [a, b] as const;
     for (let i = 0; i < 4; i++) await botMove(pair, 'amateur', 3);
     await until(() => watcher.seq === a.seq);
+    const statuses = collect(a, 'status');
     // The next move is sent, and the server is killed before (or while) it answers.
     const inFlight = botMove(pair, 'amateur', 3).catch(() => 'lost');
     await new Promise((r) => setTimeout(r, 5));
     first.child.kill('SIGKILL');
     await inFlight;
     const acknowledged = Math.max(a.seq, b.seq, watcher.seq);
-    const statuses = collect(a, 'status');
 
     const second = await spawnServer(dataDir, { PORT: port });
     expect(second.url).toBe(first.url);

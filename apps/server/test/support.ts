@@ -111,7 +111,13 @@ export async function botMove(
   level: Level,
   seed: number,
 ): Promise<boolean> {
-  const reference = clients[0].lastState !== null ? clients[0] : clients[1];
+  // Both players must have heard of the last action before the next is chosen.
+  await until(
+    () => clients[0].seq === clients[1].seq && clients[0].lastState !== null,
+    10_000,
+    'both players to agree',
+  );
+  const reference = clients[0];
   const state = reference.lastState;
   if (state === null) throw new Error('no state yet');
   if (state.turn.kind === 'match-over') return false;
