@@ -156,9 +156,6 @@ async function takeTurn(p: Person): Promise<void> {
   await p.page.click('[data-testid="strike"]');
 }
 
-const T0 = Date.now();
-const step = (what: string) => process.stderr.write(`[${Date.now() - T0} ms] ${what}\n`);
-
 describe('online play through the real UI', () => {
   it('two players play several shots while a third watches; all three see the same', {
     timeout: 240_000,
@@ -168,7 +165,6 @@ describe('online play through the real UI', () => {
     await anna.page.click('[data-testid="setup-online"]');
     await anna.page.waitForSelector('[data-testid="online-lobby"]', WAIT);
     await shots(anna.page, 'lobby');
-    step("await shots(anna.page, 'lobby');");
     await signInAsGuest(anna.page, 'Anna');
     await anna.page.waitForSelector('[data-testid="online-me"]', WAIT);
     await anna.page.selectOption('[data-testid="online-variant"]', 'free');
@@ -177,7 +173,6 @@ describe('online play through the real UI', () => {
     const invite = await anna.page.inputValue('[data-testid="online-invite"]');
     expect(invite).toMatch(/\?table=[A-Za-z0-9_-]{22}$/);
     await shots(anna.page, 'waiting');
-    step("await shots(anna.page, 'waiting');");
 
     // Boris opens the invite link on his phone-sized screen, names himself and takes the seat.
     const boris = await person(new URL(invite).pathname + new URL(invite).search);
@@ -199,7 +194,6 @@ describe('online play through the real UI', () => {
     expect(await vera.page.textContent('[data-testid="online-seat"]')).toBe('Watching: Anna v Boris <i>');
     expect(await vera.page.isDisabled('[data-testid="strike"]')).toBe(true);
     await anna.page.waitForSelector('[data-testid="online-spectators"][data-count="1"]', WAIT);
-    step('await anna.page.waitForSelector(\'[data-testid="online-specta');
     expect(await boris.page.textContent('[data-testid="online-spectators"]')).toBe('Spectators: 1');
 
     // The server drew lots (п.7): its winner chooses who breaks, in the panel.
@@ -207,19 +201,16 @@ describe('online play through the real UI', () => {
     expect((await summary(anna.page)).turn.kind).toBe('lag');
     await takeTurn(await toAct(players));
     await allReach([anna, boris, vera], 1);
-    step('for (const p of [anna, boris, vera]) await logReaches(p.page');
     // The break: the breaker pulls the cue back on the canvas. Then more shots, whoever is to act.
     const breaker = await toAct(players);
     expect((await summary(breaker.page)).turn.kind).toBe('shot');
     await pullBackAndRelease(breaker.page);
     await allReach([anna, boris, vera], 2);
-    step('for (const p of [anna, boris, vera]) await logReaches(p.page');
     await shots(boris.page, 'playing');
     await shots(vera.page, 'spectator');
     for (let n = 3; n <= SHOTS; n++) {
       await takeTurn(await toAct(players));
       await allReach([anna, boris, vera], n);
-      step('for (const p of [anna, boris, vera]) await logReaches(p.page');
     }
     const annaSees = await seen(anna.page);
     expect(annaSees.rulings).toHaveLength(SHOTS);
@@ -243,10 +234,8 @@ describe('online play through the real UI', () => {
     await waitBanner(anna.page, 'away');
     expect(await anna.page.textContent('[data-testid="online-banner"]')).toMatch(/opponent is away/);
     await shots(anna.page, 'away');
-    step("await shots(anna.page, 'away');");
     await waitBanner(anna.page, 'adjourned');
     await shots(anna.page, 'adjourned');
-    step("await shots(anna.page, 'adjourned');");
     await boris.page.goto(invite);
     await boris.page.waitForSelector('[data-testid="online-seat"]', WAIT);
     await waitBanner(anna.page, 'none');
@@ -259,7 +248,6 @@ describe('online play through the real UI', () => {
     await tab.goto(invite);
     await tab.waitForSelector('[data-testid="online-seat"]', WAIT);
     await waitBanner(boris.page, 'replaced');
-    step("await waitBanner(boris.page, 'replaced');");
     expect(await bannerState(tab)).toBe('none');
     expect(await boris.page.isDisabled('[data-testid="strike"]')).toBe(true);
     boris.page = tab;
@@ -270,6 +258,25 @@ describe('online play through the real UI', () => {
     const last = await seen(anna.page);
     expect(await seen(boris.page)).toEqual(last);
     expect(await seen(vera.page)).toEqual(last);
+
+    // In Russian too: the online texts come from the same string tables.
+    await vera.page.click('[data-testid="lang-toggle"]');
+    expect(await vera.page.textContent('[data-testid="online-seat"]')).toBe('Вы смотрите: Anna — Boris <i>');
+    // Vera and Boris's first tab, which only watches since the second took the seat.
+    expect(await vera.page.textContent('[data-testid="online-spectators"]')).toBe('Зрителей: 2');
+
+    // Anna leaves for the lobby: her matches list this one with its record, which the server serves.
+    await anna.page.click('[data-testid="online-leave"]');
+    await anna.page.waitForSelector('[data-testid="online-lobby"]', WAIT);
+    await anna.page.click('[data-testid="online-my-matches"]');
+    const record = anna.page.locator(`[data-testid="record-${tableId}"]`);
+    await record.waitFor(WAIT);
+    const downloaded = await anna.page.request.get((await record.getAttribute('href'))!);
+    expect(downloaded.ok()).toBe(true);
+    const json = (await downloaded.json()) as { format: string; actions: unknown[] };
+    expect(json.format).toBe('pyramid-match-record');
+    expect(json.actions).toHaveLength(SHOTS + 1);
+    await shots(anna.page, 'lobby-signed-in');
 
     expect([...anna.errors, ...boris.errors, ...tabErrors, ...vera.errors]).toEqual([]);
     for (const p of [anna, boris, vera]) await p.context.close();

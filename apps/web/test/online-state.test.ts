@@ -11,6 +11,8 @@ import {
   shotToPlay,
 } from '../src/game/state/index.js';
 import { readTableLink, tableLink } from '../src/online/link.js';
+import type { TableStatus } from '../src/online/model.js';
+import { bannerState } from '../src/online/table-part.js';
 
 const rack = rackedMatch('free', { breaker: 0, players: ['Anna', 'Boris'] });
 
@@ -132,5 +134,44 @@ describe('invite links', () => {
     expect(readTableLink('abc')).toBeNull();
     expect(readTableLink('http://127.0.0.1/?table=<script>')).toBeNull();
     expect(readTableLink('not a link at all')).toBeNull();
+  });
+});
+
+describe('the table banner', () => {
+  const status: TableStatus = {
+    tableId: 'Ab12_cd-EFgh34_ij-KLmn',
+    seat: 0,
+    connection: 'open',
+    away: [],
+    waitingForOpponent: false,
+    adjourned: false,
+    spectators: 0,
+    chat: [],
+    inviteUrl: '',
+    watchUrl: '',
+    recordUrl: null,
+    desynced: false,
+  };
+  const game = seated(0);
+
+  it('says nothing while both play, and each state a player must not miss', () => {
+    expect(bannerState(status, game)).toBe('none');
+    expect(bannerState({ ...status, waitingForOpponent: true }, game)).toBe('waiting');
+    expect(bannerState({ ...status, away: [{ seat: 1, name: 'Boris', until: null }] }, game)).toBe('away');
+    expect(bannerState({ ...status, adjourned: true }, game)).toBe('adjourned');
+    expect(bannerState({ ...status, connection: 'reconnecting' }, game)).toBe('reconnecting');
+    expect(bannerState({ ...status, connection: 'replaced' }, game)).toBe('replaced');
+  });
+
+  it('puts the connection first: a replaced tab or a lost connection outranks the table’s state', () => {
+    const everything: TableStatus = {
+      ...status,
+      adjourned: true,
+      waitingForOpponent: true,
+      away: [{ seat: 1, name: 'Boris', until: null }],
+    };
+    expect(bannerState({ ...everything, connection: 'replaced' }, game)).toBe('replaced');
+    expect(bannerState({ ...everything, connection: 'reconnecting' }, game)).toBe('reconnecting');
+    expect(bannerState(everything, game)).toBe('adjourned');
   });
 });

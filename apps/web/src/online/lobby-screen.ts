@@ -31,6 +31,8 @@ export interface LobbyHandlers {
   cancelQuickMatch(): void;
   join(tableId: string, role: LinkRole): void;
   refresh(): void;
+  leaderboard(variant: Variant): void;
+  myMatches(): void;
   /** Says what is wrong with the form (a bad setting, a link that names no table). */
   invalid(text: { ru: string; en: string }): void;
   close(): void;
@@ -63,6 +65,7 @@ export class LobbyScreen {
     testid: 'online-clock',
     attrs: { type: 'number', min: '0', max: '600', step: '5', value: '0' },
   });
+  private readonly breaker = h('select', { testid: 'online-breaker' });
   private readonly rated = h('input', { testid: 'online-rated', attrs: { type: 'checkbox' } });
   private readonly listed = h('input', { testid: 'online-listed', attrs: { type: 'checkbox', checked: '' } });
   private readonly link = h('input', { testid: 'online-link' });
@@ -72,38 +75,21 @@ export class LobbyScreen {
   private readonly quick = h('div', { className: 'row', testid: 'online-quick' });
   private readonly lists = h('div', { testid: 'online-tables' });
   private readonly error = h('p', { className: 'error', testid: 'online-error', attrs: { role: 'alert' } });
-  private readonly links = h('p', { className: 'links', testid: 'online-links' });
+  private readonly ratings = h('div', { testid: 'online-ratings' });
+  private readonly boardVariant = h('select', { testid: 'online-board-variant' });
   private readonly buttons: HTMLButtonElement[] = [];
 
   constructor(private readonly handlers: LobbyHandlers) {}
 
   render(state: LobbyState, lang: Lang): void {
     if (this.lang !== lang) this.build(lang);
-    const t = translator(ONLINE_STRINGS, lang);
     this.renderIdentity(state, lang);
     this.renderQuick(state, lang);
     this.renderLists(state, lang);
     this.error.textContent = state.error === null ? '' : state.error[lang];
     const signedIn = state.identity !== null;
     for (const button of this.buttons) button.disabled = state.pending || !signedIn;
-    this.links.replaceChildren(
-      ...[
-        state.leaderboardUrl === null
-          ? null
-          : h(
-              'a',
-              { testid: 'online-leaderboard', attrs: { href: state.leaderboardUrl, target: '_blank' } },
-              t('leaderboard'),
-            ),
-        state.playerPageUrl === null
-          ? null
-          : h(
-              'a',
-              { testid: 'online-my-page', attrs: { href: state.playerPageUrl, target: '_blank' } },
-              t('myPage'),
-            ),
-      ].filter((x): x is HTMLAnchorElement => x !== null),
-    );
+    this.renderRatings(state, lang);
   }
 
   /** The static form, built once per language; the inputs (and what was typed) carry over. */
@@ -118,6 +104,16 @@ export class LobbyScreen {
     const variants = VARIANTS.map((v): [string, string] => [v, VARIANT_NAMES[v][lang]]);
     fill(this.variant, variants, 'free');
     fill(this.quickVariant, variants, 'free');
+    fill(this.boardVariant, variants, 'free');
+    fill(
+      this.breaker,
+      [
+        ['lag', t('breakLag')],
+        ['0', t('breakMe')],
+        ['1', t('breakOpponent')],
+      ],
+      'lag',
+    );
     fill(
       this.tableSize,
       TABLE_SIZES.map((s) => [s, tableSizeLabel(s, lang)]),
@@ -170,6 +166,7 @@ export class LobbyScreen {
           field(t('framesToWin'), this.frames),
           field(t('tableSize'), this.tableSize),
           field(t('clockSeconds'), this.clock),
+          field(t('breaks'), this.breaker),
           field(t('rated'), this.rated),
           field(t('listed'), this.listed),
           h(
@@ -183,9 +180,91 @@ export class LobbyScreen {
         h('section', {}, h('h2', {}, t('quickMatch')), this.quick),
         h('section', {}, h('h2', {}, t('joinByLink')), h('div', { className: 'row' }, this.link, join)),
         h('section', {}, h('div', { className: 'row' }, h('h2', {}, t('lobby')), refresh), this.lists),
-        this.links,
+        h(
+          'section',
+          {},
+          h('h2', {}, t('ratings')),
+          h(
+            'div',
+            { className: 'row' },
+            this.boardVariant,
+            gated('online-leaderboard', t('leaderboard'), () => {
+              const v = this.boardVariant.value;
+              if (isVariantName(v)) this.handlers.leaderboard(v);
+            }),
+            gated('online-my-matches', t('myPage'), () => this.handlers.myMatches()),
+          ),
+          this.ratings,
+        ),
       ),
     );
+  }
+
+  private renderRatings(state: LobbyState, lang: Lang): void {
+    const t = translator(ONLINE_STRINGS, lang);
+    const parts: HTMLElement[] = [];
+    const text = (tag: 'span' | 'strong', value: string) => {
+      // Names are other people's text.
+      const element = h(tag, {});
+      element.textContent = value;
+      return element;
+    };
+    if (state.board !== null) {
+      const rows = state.board.entries.map((e) =>
+        h(
+          'li',
+          { testid: 'board-entry' },
+          text('span', `${e.rank}.`),
+          text('strong', e.name),
+          h(
+            'span',
+            { className: 'what' },
+            t('ratingLine', { rating: Math.round(e.rating), rd: Math.round(e.rd), games: e.games }),
+          ),
+        ),
+      );
+      parts.push(
+        h('h3', {}, `${t('leaderboard')}: ${VARIANT_NAMES[state.board.variant][lang]}`),
+        rows.length === 0
+          ? h('p', { className: 'what' }, t('noRatings'))
+          : h('ol', { className: 'tables', testid: 'online-board' }, ...rows),
+      );
+    }
+    if (state.page !== null) {
+      const page = state.page;
+      parts.push(h('h3', {}, t('myPage')));
+      for (const r of page.ratings)
+        parts.push(
+          h(
+            'p',
+            { className: 'what' },
+            t('myRating', {
+              variant: VARIANT_NAMES[r.variant][lang],
+              rating: Math.round(r.rating),
+              games: r.games,
+            }),
+          ),
+        );
+      const rows = page.matches.map((m) =>
+        h(
+          'li',
+          { testid: 'my-match' },
+          text('span', `${VARIANT_NAMES[m.variant][lang]} ${t('versus', { name: m.opponent ?? '…' })}`),
+          h(
+            'span',
+            { className: 'what' },
+            `${m.framesWon[0]}:${m.framesWon[1]} · ${m.result === null ? t('unfinished') : t(m.result)}`,
+          ),
+          h('a', { testid: `record-${m.id}`, attrs: { href: m.recordUrl, download: '' } }, t('download')),
+        ),
+      );
+      parts.push(
+        rows.length === 0
+          ? h('p', { className: 'what' }, t('noMatches'))
+          : h('ul', { className: 'tables', testid: 'online-my-list' }, ...rows),
+      );
+    }
+    this.ratings.replaceChildren(...parts);
   }
 
   private renderIdentity(state: LobbyState, lang: Lang): void {
@@ -406,6 +485,7 @@ export class LobbyScreen {
       shotClockSeconds: clock === 0 ? null : clock,
       rated: this.rated.checked,
       listed: this.listed.checked,
+      breaker: this.breaker.value === '0' ? 0 : this.breaker.value === '1' ? 1 : null,
     });
   }
 }

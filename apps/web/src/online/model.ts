@@ -40,6 +40,8 @@ export interface TableOptions {
   readonly rated: boolean;
   /** Listed in the lobby (otherwise reached by its link only). */
   readonly listed: boolean;
+  /** Who breaks: the creator's seat (0), the opponent's (1), or null for the server's lag (п.7). */
+  readonly breaker: 0 | 1 | null;
 }
 
 export interface LobbyState {
@@ -53,9 +55,34 @@ export interface LobbyState {
   readonly pending: boolean;
   /** The table an opened link names, joined once you have a name. */
   readonly link: { readonly tableId: string; readonly role: LinkRole } | null;
-  /** The server's leaderboard and your player page, when it offers them. */
-  readonly leaderboardUrl: string | null;
-  readonly playerPageUrl: string | null;
+  /** The leaderboard of a variant, when asked for. */
+  readonly board: Leaderboard | null;
+  /** Your player page (ratings and match history), when asked for. */
+  readonly page: PlayerPageView | null;
+}
+
+export interface Leaderboard {
+  readonly variant: Variant;
+  readonly entries: readonly {
+    readonly rank: number;
+    readonly name: string;
+    readonly rating: number;
+    readonly rd: number;
+    readonly games: number;
+  }[];
+}
+
+export interface PlayerPageView {
+  readonly name: string;
+  readonly ratings: readonly { readonly variant: Variant; readonly rating: number; readonly games: number }[];
+  readonly matches: readonly {
+    readonly id: string;
+    readonly variant: Variant;
+    readonly opponent: string | null;
+    readonly result: 'won' | 'lost' | null;
+    readonly framesWon: readonly [number, number];
+    readonly recordUrl: string;
+  }[];
 }
 
 /** The table you sit at or watch. */

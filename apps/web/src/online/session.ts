@@ -15,6 +15,7 @@ import {
   OnlineApi,
   OnlineClient,
   type OnlineError,
+  type QuickMatchResponse,
   type Session,
   type TableInfo,
   type TableSnapshot,
@@ -34,6 +35,7 @@ import { TablePart } from './table-part.js';
 
 export const SESSION_KEY = 'pyramid:online-session';
 const QUICK_POLL_MS = 2000;
+const LOBBY_REFRESH_MS = 5000;
 
 export interface OnlineSessionOptions {
   /** The server's origin (the page's own). */
@@ -69,6 +71,7 @@ export class OnlineSession implements OnlinePart {
   private readonly simulations = new Map<number, Simulation>();
   private quickTimer: ReturnType<typeof setInterval> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  private lobbyTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly controller: Controller,
@@ -82,8 +85,8 @@ export class OnlineSession implements OnlinePart {
       error: null,
       pending: false,
       link: null,
-      leaderboardUrl: null,
-      playerPageUrl: null,
+      board: null,
+      page: null,
     };
     this.table = new TablePart({
       chat: (text) => void this.chat(text),
@@ -103,6 +106,8 @@ export class OnlineSession implements OnlinePart {
       cancelQuickMatch: () => void this.cancelQuickMatch(),
       join: (tableId, role) => void this.join(tableId, role),
       refresh: () => void this.refreshLobby(),
+      leaderboard: (variant) => void this.leaderboard(variant),
+      myMatches: () => void this.myMatches(),
       invalid: (text) => this.setLobby({ error: text }),
       close: () => {
         this.lobbyShown = false;
@@ -113,7 +118,10 @@ export class OnlineSession implements OnlinePart {
     this.restoreIdentity();
     // A game started locally while at an online table leaves it.
     controller.subscribe((game) => {
-      if (game.mode !== 'online' && this.status !== null) this.dropTable();
+      if (game.mode !== 'online' && this.status !== null) {
+        this.client?.leave();
+        this.dropTable();
+      }
     });
   }
 
@@ -124,6 +132,9 @@ export class OnlineSession implements OnlinePart {
   }
   get section(): HTMLElement {
     return this.table.section;
+  }
+  get talk(): HTMLElement {
+    return this.table.talk;
   }
   get lobbyLayer(): HTMLElement {
     return this.lobbyScreen.element;
@@ -137,6 +148,17 @@ export class OnlineSession implements OnlinePart {
     this.lobbyShown = true;
     this.setLobby({ error: null });
     void this.refreshLobby();
+    // The lists follow the server while the lobby is open.
+    if (this.lobbyTimer === null)
+      this.lobbyTimer = setInterval(() => {
+        if (this.lobbyShown) void this.refreshLobby();
+        else this.stopLobbyRefresh();
+      }, LOBBY_REFRESH_MS);
+  }
+
+  private stopLobbyRefresh(): void {
+    if (this.lobbyTimer !== null) clearInterval(this.lobbyTimer);
+    this.lobbyTimer = null;
   }
 
   recordUrl(): string | null {
@@ -185,7 +207,7 @@ export class OnlineSession implements OnlinePart {
     } catch {
       // No storage: the session lasts as long as the page.
     }
-    this.setLobby({ identity: this.identity, playerPageUrl: null });
+    this.setLobby({ identity: this.identity, page: null });
   }
 
   private async signIn(how: 'guest' | 'login' | 'register', name: string, password: string): Promise<void> {
@@ -274,6 +296,52 @@ export class OnlineSession implements OnlinePart {
     this.setLobby({ tables });
   }
 
+  private async leaderboard(variant: TableOptions['variant']): Promise<void> {
+    const result = await this.api.leaderboard(variant, 20);
+    if (!result.ok) {
+      this.setLobby({ error: errorText(result.error) });
+      return;
+    }
+    const entries = result.value.entries.map((e) => ({
+      rank: e.rank,
+      name: e.player.name,
+      rating: e.rating.rating,
+      rd: e.rating.rd,
+      games: e.rating.games,
+    }));
+    this.setLobby({ board: { variant, entries }, error: null });
+  }
+
+  private async myMatches(): Promise<void> {
+    if (this.identity === null) return;
+    const result = await this.api.player(this.identity.playerId);
+    if (!result.ok) {
+      this.setLobby({ error: errorText(result.error) });
+      return;
+    }
+    const page = result.value;
+    this.setLobby({
+      error: null,
+      page: {
+        name: page.player.name,
+        ratings: Object.entries(page.ratings).flatMap(([variant, r]) =>
+          r === undefined
+            ? []
+            : [{ variant: variant as TableOptions['variant'], rating: r.rating, games: r.games }],
+        ),
+        matches: page.matches.map((m) => ({
+          id: m.id,
+          variant: m.variant,
+          opponent: m.opponent?.name ?? null,
+          result: m.result,
+          // Shown from this player's side.
+          framesWon: m.seat === 0 ? m.framesWon : [m.framesWon[1], m.framesWon[0]],
+          recordUrl: this.api.recordUrl(m.id),
+        })),
+      },
+    });
+  }
+
   private async create(options: TableOptions): Promise<void> {
     this.setLobby({ pending: true, error: null });
     const created = await this.api.createTable({
@@ -287,6 +355,7 @@ export class OnlineSession implements OnlinePart {
       settings: options.settings,
       rated: options.rated,
       public: options.listed,
+      start: options.breaker === null ? { from: 'rack' } : { from: 'rack', breaker: options.breaker },
     });
     this.setLobby({ pending: false });
     if (!created.ok) {
@@ -312,18 +381,18 @@ export class OnlineSession implements OnlinePart {
     this.quickAnswer(result.value);
   }
 
-  private quickAnswer(answer: { status: string; tableId?: string; variant?: TableOptions['variant'] }): void {
-    if (answer.status === 'matched' && answer.tableId !== undefined) {
+  private quickAnswer(answer: QuickMatchResponse): void {
+    if (answer.status === 'matched') {
       this.stopQuickPoll();
       this.setLobby({ searching: null });
       void this.join(answer.tableId, 'player');
-    } else if (answer.status === 'waiting' && answer.variant !== undefined) {
+    } else if (answer.status === 'waiting') {
       this.setLobby({ searching: answer.variant });
       // Polling keeps the place in the queue and finds the match should the socket miss it.
       if (this.quickTimer === null)
         this.quickTimer = setInterval(() => {
           void this.api.quickMatchStatus().then((r) => {
-            if (r.ok && this.lobby.searching !== null) this.quickAnswer(r.value as never);
+            if (r.ok && this.lobby.searching !== null) this.quickAnswer(r.value);
           });
         }, QUICK_POLL_MS);
     } else {

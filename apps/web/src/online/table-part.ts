@@ -47,7 +47,10 @@ export class TablePart {
     testid: 'online-banner',
     attrs: { role: 'status', 'aria-live': 'polite' },
   });
+  /** Under the scoreboard: whose turn, spectators, the record, the invite link while waiting. */
   readonly section = h('section', { className: 'online-section', testid: 'online-table' });
+  /** After the controls (a phone keeps the strike in view): the chat and leaving the table. */
+  readonly talk = h('section', { className: 'online-section', testid: 'online-talk' });
   private readonly chatList = h('ul', {
     className: 'chat-list',
     testid: 'chat-list',
@@ -82,6 +85,7 @@ export class TablePart {
       this.banner.replaceChildren();
       delete this.banner.dataset.state;
       this.section.replaceChildren();
+      this.talk.replaceChildren();
       return;
     }
     const lang = game.lang;
@@ -126,10 +130,8 @@ export class TablePart {
     this.renderChat(status);
     const parts: HTMLElement[] = [this.meta];
     if (status.waitingForOpponent && status.seat !== null) parts.push(this.invite);
-    parts.push(h('div', { className: 'chat' }, this.chatList, this.chatForm), this.leave);
-    const shown = [...this.section.children];
-    if (shown.length !== parts.length || shown.some((node, i) => node !== parts[i]))
-      this.section.replaceChildren(...parts);
+    keep(this.section, parts);
+    keep(this.talk, [this.chatList, this.chatForm, this.leave]);
   }
 
   private renderBanner(status: TableStatus, game: GameState, lang: Lang): void {
@@ -196,6 +198,13 @@ export class TablePart {
     if (status.chat.length > this.chatShown) this.chatList.scrollTop = this.chatList.scrollHeight;
     this.chatShown = status.chat.length;
   }
+}
+
+/** Puts `parts` in `slot` unless they are there already (a focused chat input keeps its focus). */
+function keep(slot: HTMLElement, parts: readonly HTMLElement[]): void {
+  const shown = [...slot.children];
+  if (shown.length !== parts.length || shown.some((node, i) => node !== parts[i]))
+    slot.replaceChildren(...parts);
 }
 
 function turnLine(game: GameState, status: TableStatus, lang: Lang): string {

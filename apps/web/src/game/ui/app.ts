@@ -28,6 +28,8 @@ export interface App {
 export interface OnlinePart {
   readonly banner: HTMLElement;
   readonly section: HTMLElement;
+  /** The chat, placed after the controls. */
+  readonly talk: HTMLElement;
   readonly lobbyLayer: HTMLElement;
   /** The lobby is shown (over the set-up screen). */
   lobbyOpen(): boolean;
@@ -67,6 +69,7 @@ export function mountApp(
     online?.section ?? null,
     choicesSlot,
     panelControls.element,
+    online?.talk ?? null,
     logSlot,
   );
   sheetHandle.addEventListener('click', () => panel.classList.toggle('collapsed'));

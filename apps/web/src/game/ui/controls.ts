@@ -77,7 +77,7 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     h(
       'div',
       { className: 'row' },
-      h('div', { className: 'field' }, labels.spin, spin),
+      h('div', { className: 'field spin-field' }, labels.spin, spin),
       h(
         'div',
         { className: 'buttons' },
@@ -109,6 +109,8 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     hint.textContent = t('hint');
     replay.textContent = t('replay');
     replaySlow.textContent = t('replaySlow');
+    // A spectator of an online table has nothing to strike with: only the view's controls show.
+    element.classList.toggle('watching', game.mode === 'online' && game.online?.seat === null);
     const canShoot = personToAct(game) && !game.busy && game.match.turn.kind === 'shot' && !game.editing;
     strike.disabled = !canShoot;
     // No hints against a person online: the computer's advice is for local play.
