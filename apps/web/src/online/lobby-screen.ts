@@ -374,7 +374,7 @@ export class LobbyScreen {
           variant: VARIANT_NAMES[table.variant][lang],
           frames: table.framesToWin,
           size: tableSizeLabel(table.tableSize, lang),
-        })}${table.rated ? `, ${t('ratedMark')}` : ''}${table.spectators > 0 ? ` · 👁 ${table.spectators}` : ''}`,
+        })}${table.rated ? `, ${t('ratedMark')}` : ''}${table.spectators > 0 ? ` · ${t('spectators', { n: table.spectators })}` : ''}`,
       );
       const actions: HTMLElement[] = [];
       const seatFree = table.names[0] === null || table.names[1] === null;
