@@ -7,16 +7,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const BENCHMARKS = ['referee', 'physics', 'bots', 'web'];
+const BENCHMARKS = ['referee', 'physics', 'bots', 'web', 'server'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });
 const chosen = process.argv.slice(2).filter((name) => BENCHMARKS.includes(name));
 let status = 0;
 for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
-  if (name === 'web') {
-    // The web figures come from a browser: run with tsx (vite and playwright-core stay unbundled).
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'web.ts')], {
+  if (name === 'web' || name === 'server') {
+    // The web figures come from a browser, the server's from the server run as its own process
+    // (better-sqlite3 is native): run with tsx (vite, playwright-core and the server stay unbundled).
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', `${name}.ts`)], {
       cwd: root,
       stdio: 'inherit',
     });

@@ -1,18 +1,21 @@
-// `npm start`: builds the browser game and serves it on localhost (vite preview prints the URL).
-import { spawnSync } from 'node:child_process';
+// `npm start`: builds the browser app (game and scorer), then starts the pyramid server on
+// 127.0.0.1: the app, the HTTP API and online play on one port (PORT, default 8080), with its
+// SQLite database in PYRAMID_DATA (default ./data, created).
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vite = join(root, 'node_modules', '.bin', 'vite');
 const web = join(root, 'apps', 'web');
-const port = process.env.PORT ?? '5173';
 
 const build = spawnSync(vite, ['build', web, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-console.log('\nPyramid — the game and the match scorer (Ctrl+C stops the server):');
-const serve = spawnSync(vite, ['preview', web, '--host', '127.0.0.1', '--port', port, '--strictPort'], {
+console.log('\nPyramid — the game, the match scorer and online play (Ctrl+C stops the server):');
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...process.env, PYRAMID_DATA: process.env.PYRAMID_DATA ?? join(root, 'data') },
 });
-process.exit(serve.status ?? 0);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));

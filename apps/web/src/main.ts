@@ -3,6 +3,7 @@
  * client state (game/state), the controller, the view, the input and the panels together.
  */
 import './game/ui/styles.css';
+import type { WebSocketFactory } from '@pyramid/online';
 import { detectLang, isLang } from './common/lang.js';
 import { BotClient } from './game/bot-client.js';
 import { Controller } from './game/controller.js';
@@ -14,6 +15,7 @@ import { DEFAULT_SETUP, initialGame, randomSeed } from './game/state/index.js';
 import { mountApp } from './game/ui/app.js';
 import { ViewHost } from './game/view-loader.js';
 import { warmUpWhenIdle } from './game/warm-up.js';
+import { OnlineSession } from './online/session.js';
 
 const LANG_KEY = 'pyramid:lang';
 
@@ -33,7 +35,18 @@ const initial = initialGame({ ...DEFAULT_SETUP, seed: randomSeed() }, lang);
 const view = new ViewHost(root, initial.match.tableSize);
 const sound = new ShotSound();
 const controller = new Controller(initial, view, new BotClient(), store, sound);
-const app = mountApp(root, view.canvas, controller);
+// Online play talks to the server that served this page (the HTTP API and the WebSocket).
+const pageUrl = `${location.origin}${location.pathname}`;
+const online = new OnlineSession(controller, {
+  baseUrl: location.origin,
+  pageUrl,
+  fetch: (input, init) => window.fetch(input, init),
+  WebSocket: WebSocket as unknown as WebSocketFactory,
+  storage: store,
+  refresh: () => app.render(controller.state),
+  setAddress: (url) => history.replaceState(null, '', url ?? pageUrl),
+});
+const app = mountApp(root, view.canvas, controller, online);
 // Input belongs to the canvas of the table shown; a table of another size brings a new canvas.
 view.onCanvas((canvas) => {
   attachPointer(canvas, view, controller);
@@ -50,6 +63,8 @@ controller.subscribe((game) => {
 installHooks(controller, view);
 app.render(controller.state);
 controller.drawTable();
-controller.resume();
+// A table's link opens that table; otherwise the saved local game, if any, is resumed.
+if (!online.openLink(location.href)) controller.resume();
+else app.render(controller.state);
 // The set-up screen's choice is the likeliest first match; a resumed game warms its own.
 warmUpWhenIdle(controller.state.match.variant, controller.state.match.tableSize);

@@ -5,7 +5,8 @@
  */
 import { execute, type Hint, type Move, mixSeed } from '@pyramid/bots';
 import { type PlannedShot, playErrorMessage, simulateShot } from '@pyramid/match';
-import { applyAction, type MatchState } from '@pyramid/rules';
+import type { Simulation } from '@pyramid/physics';
+import { type Action, applyAction, type MatchState, type Ruling } from '@pyramid/rules';
 import type { Bilingual } from '../common/lang.js';
 import { animationFrom } from './animation.js';
 import type { BotClient } from './bot-client.js';
@@ -14,6 +15,7 @@ import type { ShotSound } from './sound.js';
 import {
   actor,
   computerToAct,
+  decisionToSend,
   type GameState,
   headerOf,
   type Intent,
@@ -29,6 +31,7 @@ import type { GameView } from './view-loader.js';
 import { warmUpWhenIdle } from './warm-up.js';
 
 export const SAVE_KEY = 'pyramid:game';
+const OFFLINE: Bilingual = { ru: 'Нет связи с сервером.', en: 'Not connected to the server.' };
 /** Tries with fresh error when the simulator gives up on a computer's stroke (as self-play does). */
 const RETRIES = 4;
 
@@ -38,12 +41,46 @@ export interface Storage {
   removeItem(key: string): void;
 }
 
+/**
+ * An online table's channel to the server. A person's stroke or decision at an online table is
+ * sent here as an intent and never applied locally; the server's broadcast comes back through
+ * `Controller.serverAction`.
+ */
+export interface RemoteTable {
+  stroke(shot: PlannedShot): void;
+  decide(action: Action): void;
+}
+
+/** One action as the server ruled it, with the stroke's simulation when it was a stroke. */
+export interface ServerAction {
+  readonly action: Action;
+  readonly ruling: Ruling;
+  /** The server's state after the action (its positions are the ones shown). */
+  readonly state: MatchState;
+  readonly shot: PlannedShot | null;
+  /** The stroke re-simulated here from the server's state before it, to animate (null: no animation). */
+  readonly simulation: Simulation | null;
+}
+
+/** The server's shot clock as last told: time left when told (on this page's `performance.now()`), running or paused. */
+export interface ServerClock {
+  readonly remainingMs: number;
+  readonly at: number;
+  readonly running: boolean;
+}
+
 export class Controller {
   private listeners: ((state: GameState) => void)[] = [];
   /** Bumped whenever a new game starts, so that a computer's late reply is ignored. */
   private epoch = 0;
   private thinking = false;
   hintShown: Hint | null = null;
+  /** The online table's channel (null: local play). */
+  private remote: RemoteTable | null = null;
+  /** The online table's broadcasts, animated one after another in the order received. */
+  private serverQueue: Promise<void> = Promise.resolve();
+  /** The server's clock for the shot due at an online table (null: none runs). */
+  serverClock: ServerClock | null = null;
 
   constructor(
     public state: GameState,
@@ -57,10 +94,27 @@ export class Controller {
     this.listeners.push(listener);
   }
 
+  /** Binds the controller to an online table's channel, or back to local play (null). */
+  connect(remote: RemoteTable | null): void {
+    this.remote = remote;
+    this.serverClock = null;
+    this.serverQueue = Promise.resolve();
+  }
+
   dispatch(intent: Intent): void {
+    if (this.state.mode === 'online' && (intent.type === 'choose' || intent.type === 'clock')) {
+      this.sendDecision(intent);
+      return;
+    }
     const before = this.state;
     this.state = reduce(this.state, intent);
-    if (intent.type === 'start-match' || intent.type === 'start-practice' || intent.type === 'watch') {
+    if (
+      intent.type === 'start-match' ||
+      intent.type === 'start-practice' ||
+      intent.type === 'watch' ||
+      intent.type === 'online-table' ||
+      intent.type === 'setup-screen'
+    ) {
       this.epoch++;
       this.thinking = false;
       // A shot of the old game still running would keep the view from drawing the new one.
@@ -132,10 +186,74 @@ export class Controller {
     this.dispatch({ type: 'refused', text });
   }
 
+  /** Online: a decision goes to the server (it rules); the panels wait for its broadcast. */
+  private sendDecision(intent: Extract<Intent, { type: 'choose' | 'clock' }>): void {
+    const checked = decisionToSend(this.state, intent);
+    if (!checked.ok) {
+      this.refuse(checked.reason);
+      return;
+    }
+    if (this.remote === null) {
+      this.refuse(OFFLINE);
+      return;
+    }
+    this.remote.decide(checked.action);
+    this.state = { ...this.state, busy: true, notice: null };
+    this.notify();
+  }
+
+  /** Online: the server refused an intent (or it could not be sent); input is taken again. */
+  serverRefused(text: Bilingual): void {
+    this.state = { ...this.state, busy: this.view.animating };
+    this.refuse(text);
+  }
+
+  /**
+   * Online: an action the server ruled on, animated (a stroke) then applied. Broadcasts are taken
+   * in order; the state shown afterwards is the server's, positions included.
+   */
+  serverAction(update: ServerAction): Promise<void> {
+    const epoch = this.epoch;
+    this.serverQueue = this.serverQueue.then(async () => {
+      if (epoch !== this.epoch || this.state.mode !== 'online') return;
+      if (update.simulation !== null) {
+        this.state = { ...this.state, busy: true };
+        this.view.setOverlay({});
+        this.notify();
+        await this.view.play(animationFrom(update.simulation), {
+          onFirstFrame: () => performance.mark('pyramid:animation-start'),
+          onEvent: (event) => this.sound.play(event),
+        });
+        if (epoch !== this.epoch) return;
+      }
+      this.state = { ...this.state, busy: false };
+      this.dispatch({
+        type: 'applied',
+        by: 'server',
+        action: update.action,
+        ruling: update.ruling,
+        state: update.state,
+        shot: update.shot,
+      });
+    });
+    return this.serverQueue;
+  }
+
   /** The person strikes: simulate, have the referee rule, animate, then move on. */
   async strike(): Promise<void> {
     const planned = shotToPlay(this.state);
     if (!planned.ok) return this.refuse(planned.reason);
+    if (this.state.mode === 'online') {
+      // The server simulates and rules; this page animates its broadcast.
+      if (this.remote === null) return this.refuse(OFFLINE);
+      this.sound.unlock();
+      performance.mark('pyramid:release');
+      this.remote.stroke(planned.shot);
+      this.state = { ...this.state, busy: true, notice: null };
+      this.view.setOverlay({});
+      this.notify();
+      return;
+    }
     performance.mark('pyramid:release');
     this.sound.unlock();
     const before = this.state.match;

@@ -10,6 +10,7 @@ import {
   applyAction,
   legalActions,
   type MatchState,
+  type Player,
   type Ruling,
   startTableSize,
 } from '@pyramid/rules';
@@ -27,7 +28,15 @@ import {
 } from './aim.js';
 import { type PracticeBalls, practiceMatch, practiceRack } from './practice.js';
 import type { LoadedRecord } from './record.js';
-import { type Choice, choices, computerToAct, personToAct, sameChoice, shotTemplate } from './rules.js';
+import {
+  type Choice,
+  choices,
+  computerToAct,
+  offeredChoices,
+  personToAct,
+  sameChoice,
+  shotTemplate,
+} from './rules.js';
 import {
   callableBall,
   checkCall,
@@ -47,6 +56,21 @@ export type Intent =
   | { readonly type: 'start-practice'; readonly setup: Setup; readonly balls?: PracticeBalls }
   | { readonly type: 'watch'; readonly loaded: LoadedRecord; readonly setup: Setup }
   | { readonly type: 'watch-step'; readonly cursor: number }
+  /**
+   * The server's table as it is (on joining, and again after a reconnection or a mismatch): its
+   * match, the rulings so far, the record's start and the seat held here (null: watching).
+   */
+  | {
+      readonly type: 'online-table';
+      readonly match: MatchState;
+      readonly history: readonly HistoryEntry[];
+      readonly start: Readonly<Record<string, unknown>>;
+      readonly seat: Player | null;
+      readonly live: boolean;
+      readonly lagWinner: Player | null;
+    }
+  /** The online table started, was adjourned or resumed, or a lag was drawn. */
+  | { readonly type: 'online-status'; readonly live: boolean; readonly lagWinner: Player | null }
   /** Takes over the watched record at the step shown, two people at the table. */
   | { readonly type: 'play-from-watch' }
   | { readonly type: 'setup-screen' }
@@ -65,7 +89,8 @@ export type Intent =
   | { readonly type: 'clock'; readonly action: ClockAction }
   | {
       readonly type: 'applied';
-      readonly by: 'person' | 'computer';
+      /** 'server': an online table's broadcast, whoever struck. */
+      readonly by: 'person' | 'computer' | 'server';
       readonly action: Action;
       readonly ruling: Ruling;
       readonly state: MatchState;
@@ -88,6 +113,8 @@ export type ClockAction =
   | { readonly type: 'foul'; readonly player: 0 | 1; readonly foul: 'slow-play' };
 
 const NOT_YOUR_TURN: Bilingual = { ru: 'Сейчас ход компьютера.', en: 'It is the computer’s turn.' };
+const OPPONENTS_TURN: Bilingual = { ru: 'Сейчас ход соперника.', en: 'It is your opponent’s turn.' };
+const WATCHING: Bilingual = { ru: 'Вы зритель этого стола.', en: 'You are watching this table.' };
 const BUSY: Bilingual = { ru: 'Дождитесь конца удара.', en: 'Wait until the balls stop.' };
 
 /** A new game at the set-up screen. */
@@ -108,6 +135,7 @@ export function initialGame(setup: Setup, lang: Lang): GameState {
     notice: null,
     cursor: -1,
     editing: false,
+    online: null,
   };
 }
 
@@ -119,7 +147,10 @@ const refused = (game: GameState, text: Bilingual): GameState => ({
 /** A person's intent on the table is taken only on a person's turn and while nothing moves. */
 function gate(game: GameState): Bilingual | null {
   if (game.busy) return BUSY;
-  if (!personToAct(game)) return NOT_YOUR_TURN;
+  if (!personToAct(game)) {
+    if (game.mode !== 'online') return NOT_YOUR_TURN;
+    return game.online?.seat == null ? WATCHING : OPPONENTS_TURN;
+  }
   return null;
 }
 
@@ -230,8 +261,39 @@ export function reduce(game: GameState, intent: Intent): GameState {
         notice: null,
       };
     }
+    case 'online-table': {
+      const match = intent.match;
+      const setup: Setup = {
+        ...game.setup,
+        variant: match.variant,
+        tableSize: match.tableSize,
+        settings: match.settings,
+        players: [
+          { name: match.players[0], kind: 'person', level: game.setup.players[0].level },
+          { name: match.players[1], kind: 'person', level: game.setup.players[1].level },
+        ],
+      };
+      const same = game.mode === 'online' && game.online?.seat === intent.seat;
+      return {
+        ...game,
+        mode: 'online',
+        online: { seat: intent.seat, live: intent.live, lagWinner: intent.lagWinner },
+        setup,
+        start: intent.start,
+        match,
+        history: intent.history,
+        cursor: -1,
+        editing: false,
+        busy: false,
+        selection: freshSelection(match, shotTemplate(match), same ? game.selection : EMPTY_SELECTION),
+        notice: same ? game.notice : null,
+      };
+    }
+    case 'online-status':
+      if (game.mode !== 'online' || game.online === null) return game;
+      return { ...game, online: { ...game.online, live: intent.live, lagWinner: intent.lagWinner } };
     case 'setup-screen':
-      return { ...game, mode: 'setup', busy: false, notice: null };
+      return { ...game, mode: 'setup', busy: false, notice: null, online: null };
     case 'aim-angle':
       return { ...game, aim: withAngle(game.aim, intent.angleDeg) };
     case 'aim-at': {
@@ -305,6 +367,8 @@ export function reduce(game: GameState, intent: Intent): GameState {
       return { ...game, selection: { ...game.selection, placement: intent.at }, notice: null };
     }
     case 'choose': {
+      // Online, the server rules on a decision (the controller sends it): nothing is applied here.
+      if (game.mode === 'online') return game;
       const blocked = gate(game);
       if (blocked !== null) return refused(game, blocked);
       if (!choices(game.match).some((c) => sameChoice(c, intent.choice)))
@@ -319,6 +383,7 @@ export function reduce(game: GameState, intent: Intent): GameState {
       );
     }
     case 'clock': {
+      if (game.mode === 'online') return game;
       const blocked = gate(game);
       if (blocked !== null) return refused(game, blocked);
       const listed = legalActions(game.match).some(
@@ -336,7 +401,10 @@ export function reduce(game: GameState, intent: Intent): GameState {
       );
     }
     case 'applied': {
-      const allowed = intent.by === 'person' ? personToAct(game) : computerToAct(game);
+      const allowed =
+        intent.by === 'server'
+          ? game.mode === 'online'
+          : game.mode !== 'online' && (intent.by === 'person' ? personToAct(game) : computerToAct(game));
       if (!allowed) return game;
       return moveOn(
         game,
@@ -439,6 +507,28 @@ function freeSpot(spec: TableSpec, balls: Readonly<Record<string, Point>>): Poin
     }
   }
   return null;
+}
+
+/**
+ * Online: the decision or clock extension a person's intent asks the server for, checked against
+ * what the referee lists now (the server checks again and rules), or why it cannot be asked.
+ */
+export function decisionToSend(
+  game: GameState,
+  intent: Extract<Intent, { type: 'choose' | 'clock' }>,
+): { ok: true; action: Action } | { ok: false; reason: Bilingual } {
+  const blocked = gate(game);
+  if (blocked !== null) return { ok: false, reason: blocked };
+  if (intent.type === 'choose') {
+    if (!offeredChoices(game).some((c) => sameChoice(c, intent.choice)))
+      return { ok: false, reason: { ru: 'Такого выбора нет.', en: 'That choice is not offered.' } };
+    return { ok: true, action: intent.choice };
+  }
+  if (intent.action.type !== 'extension')
+    return { ok: false, reason: { ru: 'Сейчас нельзя.', en: 'Not allowed now.' } };
+  const listed = legalActions(game.match).some((a) => a.type === 'extension');
+  if (!listed) return { ok: false, reason: { ru: 'Сейчас нельзя.', en: 'Not allowed now.' } };
+  return { ok: true, action: intent.action };
 }
 
 /** Where the cue ball is (its placement when in hand), or null when there is no cue ball yet. */

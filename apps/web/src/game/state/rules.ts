@@ -41,6 +41,7 @@ export function choices(match: MatchState): Choice[] {
  * first person at the table (or the computer when nobody is).
  */
 export function actor(game: GameState): Player | null {
+  if (game.mode === 'online') return onlineActor(game);
   const turn = game.match.turn;
   switch (turn.kind) {
     case 'shot':
@@ -57,6 +58,12 @@ export function actor(game: GameState): Player | null {
 /** In practice every shot and choice is the person's; in a match, only on a person's turn. */
 export function personToAct(game: GameState): boolean {
   if (game.mode === 'practice') return true;
+  // Online, the person here acts only from the seat held; the server names who is to act.
+  if (game.mode === 'online') {
+    const online = game.online;
+    if (online === null || !online.live) return false;
+    return online.seat !== null && onlineActor(game) === online.seat;
+  }
   if (game.mode !== 'play') return false;
   const who = actor(game);
   return who !== null && game.setup.players[who].kind === 'person';
@@ -66,6 +73,26 @@ export function computerToAct(game: GameState): boolean {
   if (game.mode !== 'play') return false;
   const who = actor(game);
   return who !== null && game.setup.players[who].kind === 'computer';
+}
+
+/** The player to act at an online table (a lag is settled by the winner of the server's draw). */
+function onlineActor(game: GameState): Player | null {
+  const turn = game.match.turn;
+  if (turn.kind === 'shot') return turn.player;
+  if (turn.kind === 'decision') return turn.decision.player;
+  if (turn.kind === 'lag') return game.online?.lagWinner ?? null;
+  return null;
+}
+
+/**
+ * The choices this client offers: the referee's list; online, a lag's choices are the drawn
+ * winner's (who plays first) only.
+ */
+export function offeredChoices(game: GameState): Choice[] {
+  const all = choices(game.match);
+  if (game.mode !== 'online') return all;
+  const winner = game.online?.lagWinner ?? null;
+  return all.filter((c) => c.type !== 'lag' || c.winner === winner);
 }
 
 /** Two legal actions are the same choice (a decision carries only scalars). */

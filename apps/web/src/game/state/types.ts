@@ -5,7 +5,7 @@
  */
 import type { Level } from '@pyramid/bots';
 import type { PlannedShot } from '@pyramid/match';
-import type { Action, Call, MatchState, Ruling, Settings, TableSize, Variant } from '@pyramid/rules';
+import type { Action, Call, MatchState, Player, Ruling, Settings, TableSize, Variant } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
 import type { Bilingual, Lang } from '../../common/lang.js';
 
@@ -65,7 +65,20 @@ export interface HistoryEntry {
   readonly shot: PlannedShot | null;
 }
 
-export type Mode = 'setup' | 'play' | 'practice' | 'watch';
+/** 'online': a match held by the server; this client strikes only from its own seat. */
+export type Mode = 'setup' | 'play' | 'practice' | 'watch' | 'online';
+
+/**
+ * The seat this client holds at an online table: a player's (0 or 1), or none for a spectator. The
+ * server holds the match; a person's stroke or decision is sent to it, never applied here.
+ */
+export interface OnlineSeat {
+  readonly seat: Player | null;
+  /** The server is playing the match (not waiting for an opponent, adjourned or finished). */
+  readonly live: boolean;
+  /** A lag is due: the server drew lots and this player chooses who plays first (п.7). */
+  readonly lagWinner: Player | null;
+}
 
 /** A message shown to the player: a refused action (with its reason) or a notice. */
 export interface Notice {
@@ -94,4 +107,6 @@ export interface GameState {
   readonly cursor: number;
   /** Practice: balls are being moved rather than shot. */
   readonly editing: boolean;
+  /** Online play: the seat held (null outside online play). */
+  readonly online: OnlineSeat | null;
 }

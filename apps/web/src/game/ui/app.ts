@@ -20,7 +20,31 @@ export interface App {
   render(game: GameState): void;
 }
 
-export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controller: Controller): App {
+/**
+ * Online play's part of the page (src/online): the lobby over the table, the table's status banner
+ * on the stage and its panel section (spectators, chat). The elements persist (a chat being typed
+ * survives re-renders); `render` updates them in place.
+ */
+export interface OnlinePart {
+  readonly banner: HTMLElement;
+  readonly section: HTMLElement;
+  /** The chat, placed after the controls. */
+  readonly talk: HTMLElement;
+  readonly lobbyLayer: HTMLElement;
+  /** The lobby is shown (over the set-up screen). */
+  lobbyOpen(): boolean;
+  openLobby(): void;
+  /** The server's record of the match at the table (the download item uses it online). */
+  recordUrl(): string | null;
+  render(game: GameState): void;
+}
+
+export function mountApp(
+  root: HTMLElement,
+  canvas: HTMLCanvasElement,
+  controller: Controller,
+  online: OnlinePart | null = null,
+): App {
   const toolbar = h('header', { className: 'toolbar', testid: 'toolbar' });
   const notice = h('div', {
     className: 'notice',
@@ -42,13 +66,15 @@ export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controlle
     { className: 'panel', testid: 'panel' },
     sheetHandle,
     board,
+    online?.section ?? null,
     choicesSlot,
     panelControls.element,
+    online?.talk ?? null,
     logSlot,
   );
   sheetHandle.addEventListener('click', () => panel.classList.toggle('collapsed'));
   const overlaySlot = h('div', { className: 'overlay-slot' });
-  const stage = h('main', { className: 'stage' }, canvas, notice);
+  const stage = h('main', { className: 'stage' }, canvas, notice, online?.banner ?? null);
   root.replaceChildren(h('div', { className: 'app' }, toolbar, stage, panel, overlaySlot));
   let helpOpen = false;
   let setupOpen = false;
@@ -80,9 +106,12 @@ export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controlle
           if (text !== null) controller.openRecord(text);
         });
       }),
-      item('download-record', t('download'), () =>
-        downloadText(recordFileName(game.match.variant), controller.recordText()),
-      ),
+      item('download-record', t('download'), () => {
+        // Online, the record is the server's (it holds every action the table played).
+        const url = game.mode === 'online' ? (online?.recordUrl() ?? null) : null;
+        if (url === null) downloadText(recordFileName(game.match.variant), controller.recordText());
+        else h('a', { attrs: { href: url, download: recordFileName(game.match.variant) } }).click();
+      }),
       item('help', t('help'), () => {
         helpOpen = !helpOpen;
         app.render(controller.state);
@@ -136,7 +165,11 @@ export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controlle
       panelControls.render(game);
       logSlot.replaceChildren(logPanel(game));
       const layers: HTMLElement[] = [];
-      if (game.mode === 'setup' || setupOpen) {
+      online?.render(game);
+      if (online?.lobbyOpen() === true) {
+        setupOpen = false;
+        layers.push(online.lobbyLayer);
+      } else if (game.mode === 'setup' || setupOpen) {
         layers.push(
           h(
             'div',
@@ -151,6 +184,13 @@ export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controlle
                 controller.dispatch({ type: 'start-practice', setup });
               },
               lang: setLang,
+              online:
+                online === null
+                  ? null
+                  : () => {
+                      setupOpen = false;
+                      online.openLobby();
+                    },
               close:
                 game.mode === 'setup'
                   ? null
@@ -186,7 +226,10 @@ export function mountApp(root: HTMLElement, canvas: HTMLCanvasElement, controlle
           ),
         );
       }
-      overlaySlot.replaceChildren(...layers);
+      // The same layer stays in place (its inputs keep their focus); another one replaces it.
+      const shown = [...overlaySlot.children];
+      if (shown.length !== layers.length || shown.some((node, i) => node !== layers[i]))
+        overlaySlot.replaceChildren(...layers);
       clock.update(game);
     },
   };
@@ -207,6 +250,13 @@ class ShotClock {
   constructor(private readonly controller: Controller) {}
 
   remaining(game: GameState): number | null {
+    if (game.mode === 'online') {
+      // Online the server runs the clock (and rules slow play); every seat and spectator sees it.
+      const server = this.controller.serverClock;
+      if (server === null || game.match.turn.kind !== 'shot') return null;
+      const left = server.remainingMs - (server.running ? performance.now() - server.at : 0);
+      return Math.max(0, Math.ceil(left / 1000));
+    }
     const clock = game.setup.settings.shotClock;
     if (clock === null || game.mode !== 'play' || game.match.turn.kind !== 'shot' || !personToAct(game))
       return null;
@@ -251,7 +301,7 @@ class ShotClock {
       this.stop();
       return;
     }
-    if (left <= 0 && game.match.turn.kind === 'shot') {
+    if (left <= 0 && game.match.turn.kind === 'shot' && game.mode !== 'online') {
       this.stop();
       this.controller.dispatch({
         type: 'clock',

@@ -7,7 +7,7 @@ import { ballName } from '@pyramid/rules';
 import { POCKET_IDS, POCKET_NAMES } from '@pyramid/table';
 import { translator } from '../../common/lang.js';
 import type { Controller } from '../controller.js';
-import { type GameState, choices as offered, personToAct, regionText, shotTemplate } from '../state/index.js';
+import { type GameState, offeredChoices, personToAct, regionText, shotTemplate } from '../state/index.js';
 import { ballChip, h } from './dom.js';
 import { STRINGS } from './strings.js';
 
@@ -17,7 +17,7 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
   const lang = game.lang;
   const numbered = game.match.variant === 'classic';
   const parts: HTMLElement[] = [];
-  const pending = offered(game.match);
+  const pending = offeredChoices(game);
   const balls = pending.filter((c) => c.type === 'penalty-ball' || c.type === 'exchange-ball');
   if (balls.length > 0) {
     const first = balls[0]!;

@@ -77,7 +77,7 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     h(
       'div',
       { className: 'row' },
-      h('div', { className: 'field' }, labels.spin, spin),
+      h('div', { className: 'field spin-field' }, labels.spin, spin),
       h(
         'div',
         { className: 'buttons' },
@@ -109,9 +109,12 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     hint.textContent = t('hint');
     replay.textContent = t('replay');
     replaySlow.textContent = t('replaySlow');
+    // A spectator of an online table has nothing to strike with: only the view's controls show.
+    element.classList.toggle('watching', game.mode === 'online' && game.online?.seat === null);
     const canShoot = personToAct(game) && !game.busy && game.match.turn.kind === 'shot' && !game.editing;
     strike.disabled = !canShoot;
-    hint.disabled = !canShoot || game.mode === 'practice' ? !canShoot : false;
+    // No hints against a person online: the computer's advice is for local play.
+    hint.disabled = game.mode === 'online' || (!canShoot || game.mode === 'practice' ? !canShoot : false);
     const found = controller.hintShown;
     hintText.textContent =
       found === null
@@ -204,7 +207,12 @@ function modeButtons(game: GameState, controller: Controller, onExtension: () =>
   }
   const clock = game.setup.settings.shotClock;
   const turn = game.match.turn;
-  if (game.mode === 'play' && clock !== null && turn.kind === 'shot' && personToAct(game)) {
+  if (
+    (game.mode === 'play' || game.mode === 'online') &&
+    clock !== null &&
+    turn.kind === 'shot' &&
+    personToAct(game)
+  ) {
     const used = game.match.extensionsUsed[turn.player];
     out.push(
       h(

@@ -15,6 +15,8 @@ export interface SetupHandlers {
   readonly start: (setup: Setup) => void;
   readonly practice: (setup: Setup) => void;
   readonly lang: (lang: Lang) => void;
+  /** Opens online play (the lobby); null where the page has none. */
+  readonly online: (() => void) | null;
   readonly close: (() => void) | null;
 }
 
@@ -147,6 +149,14 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
     },
     t('startPractice'),
   );
+  const onlineButton =
+    handlers.online === null
+      ? null
+      : h(
+          'button',
+          { testid: 'setup-online', className: 'online', onclick: handlers.online },
+          t('playOnline'),
+        );
   const closeButton =
     handlers.close === null
       ? null
@@ -166,7 +176,7 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
     label(t('language'), language),
     h('details', {}, h('summary', {}, lang === 'ru' ? 'Правила (настройки)' : 'Rules (settings)'), rules),
     error,
-    h('div', { className: 'actions' }, startButton, practiceButton, closeButton),
+    h('div', { className: 'actions' }, startButton, practiceButton, onlineButton, closeButton),
     h(
       'p',
       { className: 'scorer-link' },

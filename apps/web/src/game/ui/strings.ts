@@ -5,6 +5,7 @@ export const STRINGS = {
   title: { ru: 'Русская пирамида', en: 'Russian pyramid' },
   newGame: { ru: 'Новая партия', en: 'New game' },
   practice: { ru: 'Тренировка', en: 'Practice' },
+  playOnline: { ru: 'Играть онлайн', en: 'Play online' },
   scorerLink: { ru: 'Счётчик матча', en: 'Match scorer' },
   scorerNote: {
     ru: 'для судьи за настоящим столом: правила МКП по тому, что он видел',

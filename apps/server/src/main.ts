@@ -1,0 +1,41 @@
+/**
+ * `node --import tsx apps/server/src/main.ts`: the pyramid server on 127.0.0.1 (`HOST` changes it),
+ * port `PORT` (default 8080), data in `PYRAMID_DATA` (default ./data, created). `PYRAMID_ORIGINS`
+ * lists extra WebSocket origins (comma-separated), `PYRAMID_GRACE_MS` the grace period of a dropped
+ * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark). Stops cleanly on
+ * SIGINT/SIGTERM.
+ */
+import { resolve } from 'node:path';
+import { startServer } from './server.js';
+
+const port = process.env.PORT === undefined ? 8080 : Number(process.env.PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`PORT must be a port number, not ${process.env.PORT}\n`);
+  process.exit(2);
+}
+const dataDir = resolve(process.env.PYRAMID_DATA ?? 'data');
+const origins = (process.env.PYRAMID_ORIGINS ?? '')
+  .split(',')
+  .map((o) => o.trim())
+  .filter((o) => o !== '');
+const graceMs = process.env.PYRAMID_GRACE_MS === undefined ? undefined : Number(process.env.PYRAMID_GRACE_MS);
+
+const server = await startServer({
+  host: process.env.HOST ?? '127.0.0.1',
+  port,
+  dataDir,
+  allowedOrigins: origins,
+  diagnostics: process.env.PYRAMID_DIAGNOSTICS === '1',
+  ...(graceMs === undefined || !Number.isFinite(graceMs) ? {} : { graceMs }),
+});
+process.stdout.write(
+  `Pyramid server at ${server.url}/ (data: ${dataDir}; ${server.restored} table(s) restored in ${server.restoreMs.toFixed(0)} ms)\n`,
+);
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void server.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,958 @@
+/**
+ * A room: one table and its match, held by the server as the authority. Intents come in from the
+ * seated players (a stroke, a decision, an extension); the room checks who sent it, that it was made
+ * on the current state (`seq`), that it fits `legalActions` and the shot template, simulates the
+ * stroke with `@pyramid/match`, has the referee rule, appends the action to the store in one
+ * transaction and only then broadcasts it. Every operation on a room runs one after another
+ * (`serial`), so two intents never interleave.
+ *
+ * It also runs the shot clock (п.26: expiry is the referee's slow-play foul event, extensions as
+ * the settings allow), the seats' presence (a dropped player is away for the grace period, then the
+ * match is adjourned, and resumes when both are back), spectators and chat.
+ */
+import { hashJson } from '@pyramid/core';
+import { simulateShot } from '@pyramid/match';
+import type {
+  ClientMessage,
+  ClockInfo,
+  DecisionIntent,
+  LagInfo,
+  LogEntry,
+  OnlineError,
+  PlayerInfo,
+  RatingChange,
+  Role,
+  SeatInfo,
+  ServerMessage,
+  StrokeIntent,
+  TableInfo,
+  TableOptions,
+  TableSnapshot,
+  TableStatus,
+} from '@pyramid/online';
+import {
+  type Action,
+  apply,
+  applyAction,
+  legalActions,
+  type MatchState,
+  type Player,
+  parseMatchStart,
+  RECORD_FORMAT,
+  RECORD_VERSION,
+  type Ruling,
+  recordAction,
+  type ShotTemplate,
+} from '@pyramid/rules';
+import { type Bus, tableTopic } from './bus.js';
+import { INITIAL_RATING, updateRating } from './ratings/glicko2.js';
+import type {
+  RatingUpdate,
+  Store,
+  StoredAction,
+  StoredClock,
+  StoredRating,
+  StoredTable,
+  TablePatch,
+} from './store/types.js';
+
+/** A connection as a room sees it. */
+export interface Member {
+  readonly id: number;
+  readonly player: PlayerInfo;
+  send(text: string): void;
+  /** Called when the member's table or role changes (the hub subscribes it to the table's topic). */
+  bind(tableId: string | null, role: Role | null, seat: Player | null): void;
+}
+
+export interface RoomDeps {
+  readonly store: Store;
+  readonly bus: Bus;
+  readonly now: () => number;
+  /** Grace period (ms) a dropped player has to come back before the match is adjourned. */
+  readonly graceMs: number;
+  /** Lots for a lag: 0 or 1, uniformly. */
+  readonly lot: () => Player;
+  readonly setTimer: (callback: () => void, ms: number) => unknown;
+  readonly clearTimer: (handle: unknown) => void;
+  /** A fault to report (never user input: that gets a typed error). */
+  readonly log: (message: string) => void;
+}
+
+interface Seat {
+  player: PlayerInfo;
+  member: Member | null;
+  presence: SeatInfo['presence'];
+  awayUntil: number | null;
+  graceTimer: unknown;
+}
+
+/** After a restart the clock of the player to act keeps at least this much (the restart is not his fault). */
+const RESTART_MIN_CLOCK_MS = 10_000;
+const CHAT_IN_SNAPSHOT = 50;
+
+const fail = (code: OnlineError['code'], field: string, message: string, detail?: string): OnlineError =>
+  detail === undefined ? { code, field, message } : { code, field, message, detail };
+
+const seatOf = (state: MatchState): Player | null => {
+  const turn = state.turn;
+  if (turn.kind === 'shot') return turn.player;
+  if (turn.kind === 'decision') return turn.decision.player;
+  return null;
+};
+
+/** Deep equality of two plain JSON values (small actions only). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export class Room {
+  readonly id: string;
+  readonly options: TableOptions;
+  /** The match record's `start` (without players: they are the seats). */
+  readonly start: Record<string, unknown>;
+  readonly createdAt: number;
+  status: TableStatus;
+  updatedAt: number;
+  readonly seats: [Seat | null, Seat | null];
+  readonly spectators = new Set<Member>();
+  state: MatchState | null = null;
+  hash: string | null = null;
+  seq = 0;
+  readonly log: LogEntry[] = [];
+  /** The action rows as stored (for the record). */
+  readonly actions: StoredAction[] = [];
+  lag: LagInfo | null = null;
+  clock: StoredClock | null = null;
+  winner: Player | null = null;
+  private clockTimer: unknown = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly deps: RoomDeps;
+
+  constructor(
+    deps: RoomDeps,
+    init: {
+      id: string;
+      options: TableOptions;
+      start: Record<string, unknown>;
+      status: TableStatus;
+      seats: readonly [PlayerInfo | null, PlayerInfo | null];
+      createdAt: number;
+      updatedAt: number;
+    },
+  ) {
+    this.deps = deps;
+    this.id = init.id;
+    this.options = init.options;
+    this.start = init.start;
+    this.status = init.status;
+    this.createdAt = init.createdAt;
+    this.updatedAt = init.updatedAt;
+    this.seats = [
+      init.seats[0] === null ? null : this.emptySeat(init.seats[0]),
+      init.seats[1] === null ? null : this.emptySeat(init.seats[1]),
+    ];
+  }
+
+  private emptySeat(player: PlayerInfo): Seat {
+    return { player, member: null, presence: 'absent', awayUntil: null, graceTimer: null };
+  }
+
+  /** The row a new table is stored as. */
+  toStored(): StoredTable {
+    return {
+      id: this.id,
+      options: this.options,
+      start: this.start,
+      status: this.status,
+      seats: [this.seats[0]?.player.id ?? null, this.seats[1]?.player.id ?? null],
+      seq: this.seq,
+      lagWinner: this.lag?.winner ?? null,
+      clock: this.clock,
+      winner: this.winner,
+      framesWon: this.state?.framesWon ?? [0, 0],
+      scores: this.state?.scores ?? [0, 0],
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+    };
+  }
+
+  /**
+   * Rebuilds a stored table by replaying its stored actions through the referee (the same way
+   * `pyramid referee` replays its record), then restores the lag lots and the clock as stored.
+   * Every seat starts away: its player has the grace period to come back.
+   */
+  static restore(
+    deps: RoomDeps,
+    stored: StoredTable,
+    actions: readonly StoredAction[],
+    players: ReadonlyMap<string, PlayerInfo>,
+  ): Room {
+    const seat = (i: 0 | 1): PlayerInfo | null => {
+      const id = stored.seats[i];
+      return id === null ? null : (players.get(id) ?? { id, name: '?', account: false });
+    };
+    const room = new Room(deps, {
+      id: stored.id,
+      options: stored.options as TableOptions,
+      start: stored.start as Record<string, unknown>,
+      status: stored.status,
+      seats: [seat(0), seat(1)],
+      createdAt: stored.createdAt,
+      updatedAt: stored.updatedAt,
+    });
+    room.winner = stored.winner;
+    if (stored.status === 'waiting') return room;
+    const initial = room.initialState();
+    if (!initial.ok) throw new Error(`table ${stored.id}: cannot start: ${initial.error.message}`);
+    let state = initial.value;
+    for (const row of actions) {
+      const applied = apply(state, row.action);
+      if (!applied.ok) {
+        throw new Error(
+          `table ${stored.id}: stored action ${row.seq} does not replay: ${applied.error.message}`,
+        );
+      }
+      state = applied.value.state;
+      room.log.push({ seq: row.seq, action: row.action, ruling: applied.value.ruling });
+      room.actions.push(row);
+    }
+    room.state = state;
+    room.hash = hashJson(state);
+    room.seq = actions.length === 0 ? 0 : actions[actions.length - 1]!.seq;
+    room.lag = state.turn.kind === 'lag' && stored.lagWinner !== null ? { winner: stored.lagWinner } : null;
+    if (stored.clock !== null && state.settings.shotClock !== null && state.turn.kind === 'shot') {
+      const left =
+        stored.clock.deadline === null ? stored.clock.remainingMs : stored.clock.deadline - deps.now();
+      room.clock = {
+        player: stored.clock.player,
+        deadline: null,
+        remainingMs: Math.max(RESTART_MIN_CLOCK_MS, left),
+      };
+    }
+    if (room.status === 'playing') {
+      const until = deps.now() + deps.graceMs;
+      for (const s of room.seats) {
+        if (s === null) continue;
+        s.presence = 'away';
+        s.awayUntil = until;
+        s.graceTimer = deps.setTimer(() => void room.serial(() => room.graceOver(s)), deps.graceMs);
+      }
+    }
+    return room;
+  }
+
+  private initialState() {
+    return parseMatchStart({
+      variant: this.options.variant,
+      settings: this.options.settings,
+      players: [this.seats[0]?.player.name ?? 'A', this.seats[1]?.player.name ?? 'B'],
+      start: this.start,
+    });
+  }
+
+  /** Runs `task` after every earlier operation on this room. */
+  serial<T>(task: () => Promise<T> | T): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  // ── Views ──────────────────────────────────────────────────────────────────────────────────
+
+  seatInfo(): [SeatInfo | null, SeatInfo | null] {
+    const view = (s: Seat | null): SeatInfo | null =>
+      s === null ? null : { player: s.player, presence: s.presence, awayUntil: s.awayUntil };
+    return [view(this.seats[0]), view(this.seats[1])];
+  }
+
+  info(): TableInfo {
+    return {
+      id: this.id,
+      options: this.options,
+      status: this.status,
+      seats: this.seatInfo(),
+      spectators: this.spectators.size,
+      framesWon: this.state?.framesWon ?? [0, 0],
+      scores: this.state?.scores ?? [0, 0],
+      winner: this.winner,
+      seq: this.seq,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+    };
+  }
+
+  clockInfo(): ClockInfo | null {
+    const clock = this.clock;
+    const state = this.state;
+    if (clock === null || state === null) return null;
+    const now = this.deps.now();
+    const total = state.settings.shotClock?.extensionsPerFrame ?? 0;
+    return {
+      player: clock.player,
+      deadline: clock.deadline,
+      remainingMs: clock.deadline === null ? clock.remainingMs : Math.max(0, clock.deadline - now),
+      serverNow: now,
+      paused: clock.deadline === null,
+      extensionsLeft: Math.max(0, total - state.extensionsUsed[clock.player]),
+    };
+  }
+
+  async snapshot(): Promise<TableSnapshot> {
+    const chat = await this.deps.store.chat(this.id, CHAT_IN_SNAPSHOT);
+    const players = new Map<string, PlayerInfo>();
+    for (const s of this.seats) if (s !== null) players.set(s.player.id, s.player);
+    const unknown = chat.map((c) => c.playerId).filter((id) => !players.has(id));
+    for (const p of await this.deps.store.players(unknown)) {
+      players.set(p.id, { id: p.id, name: p.name, account: p.passwordHash !== null });
+    }
+    return {
+      table: this.info(),
+      state: this.state,
+      hash: this.hash,
+      clock: this.clockInfo(),
+      lag: this.lag,
+      log: [...this.log],
+      chat: chat.map((c) => ({
+        id: c.id,
+        from: players.get(c.playerId) ?? { id: c.playerId, name: '?', account: false },
+        role: c.role,
+        text: c.text,
+        at: c.at,
+      })),
+    };
+  }
+
+  /** The match record so far (format "pyramid-match-record"), as `pyramid referee` replays it. */
+  record(): Record<string, unknown> {
+    return {
+      format: RECORD_FORMAT,
+      version: RECORD_VERSION,
+      variant: this.options.variant,
+      settings: this.options.settings,
+      players: [this.seats[0]?.player.name ?? 'A', this.seats[1]?.player.name ?? 'B'],
+      start: this.start,
+      actions: this.actions.map((a) => a.action),
+      meta: {
+        generator: 'pyramid server',
+        table: this.id,
+        rated: this.options.rated,
+        status: this.status,
+        playerIds: [this.seats[0]?.player.id ?? null, this.seats[1]?.player.id ?? null],
+      },
+    };
+  }
+
+  private broadcast(message: ServerMessage): void {
+    this.deps.bus.publish(tableTopic(this.id), JSON.stringify(message));
+  }
+
+  private presence(): void {
+    this.broadcast({
+      type: 'presence',
+      tableId: this.id,
+      status: this.status,
+      seats: this.seatInfo(),
+      spectators: this.spectators.size,
+    });
+  }
+
+  private touch(): void {
+    this.updatedAt = this.deps.now();
+  }
+
+  // ── Joining and leaving ────────────────────────────────────────────────────────────────────
+
+  seatIndexOf(playerId: string): Player | null {
+    if (this.seats[0]?.player.id === playerId) return 0;
+    if (this.seats[1]?.player.id === playerId) return 1;
+    return null;
+  }
+
+  /** Seats or re-seats a player, or adds a spectator; answers the member with `joined` (the full state). */
+  join(member: Member, role: Role): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      if (role === 'spectator') {
+        this.detach(member);
+        this.spectators.add(member);
+        member.bind(this.id, 'spectator', null);
+        await this.sendJoined(member, 'spectator', null);
+        this.presence();
+        return null;
+      }
+      let index = this.seatIndexOf(member.player.id);
+      if (index === null) {
+        if (this.status !== 'waiting') return fail('table/full', 'tableId', 'both seats are taken');
+        index = this.seats[0] === null ? 0 : this.seats[1] === null ? 1 : null;
+        if (index === null) return fail('table/full', 'tableId', 'both seats are taken');
+        this.seats[index] = this.emptySeat(member.player);
+        await this.deps.store.updateTable(this.id, { seats: this.toStored().seats }, this.deps.now());
+      }
+      const seat = this.seats[index]!;
+      const previous = seat.member;
+      if (previous !== null && previous !== member) {
+        // Several tabs of one player: the newest takes the seat, the older one is told and only watches.
+        seat.member = null;
+        this.spectators.add(previous);
+        previous.bind(this.id, 'spectator', null);
+        previous.send(JSON.stringify({ type: 'superseded', tableId: this.id } satisfies ServerMessage));
+      }
+      this.spectators.delete(member);
+      seat.member = member;
+      seat.presence = 'present';
+      seat.awayUntil = null;
+      if (seat.graceTimer !== null) this.deps.clearTimer(seat.graceTimer);
+      seat.graceTimer = null;
+      member.bind(this.id, 'player', index);
+      this.touch();
+      if (
+        this.status === 'waiting' &&
+        this.seats[0]?.presence === 'present' &&
+        this.seats[1]?.presence === 'present'
+      ) {
+        const started = await this.startMatch();
+        if (started !== null) return started;
+        await this.sendJoined(member, 'player', index);
+        const snap = await this.snapshot();
+        this.broadcast({ type: 'state', tableId: this.id, ...snap });
+        this.presence();
+        return null;
+      }
+      if (this.status === 'adjourned' && this.bothPresent()) {
+        this.status = 'playing';
+        await this.deps.store.updateTable(this.id, { status: 'playing' }, this.deps.now());
+      }
+      await this.resumeClock();
+      await this.sendJoined(member, 'player', index);
+      this.presence();
+      return null;
+    });
+  }
+
+  private bothPresent(): boolean {
+    return this.seats[0]?.presence === 'present' && this.seats[1]?.presence === 'present';
+  }
+
+  private async sendJoined(member: Member, role: Role, seat: Player | null): Promise<void> {
+    const snap = await this.snapshot();
+    member.send(
+      JSON.stringify({ type: 'joined', tableId: this.id, role, seat, ...snap } satisfies ServerMessage),
+    );
+  }
+
+  /** The match starts once both seats are taken and present. */
+  private async startMatch(): Promise<OnlineError | null> {
+    const initial = this.initialState();
+    if (!initial.ok) return fail('request/invalid', 'start', initial.error.message);
+    const state = initial.value;
+    const lag: LagInfo | null = state.turn.kind === 'lag' ? { winner: this.deps.lot() } : null;
+    // The clock is computed for the table in play (both players are present now).
+    this.status = 'playing';
+    const clock = this.freshClock(state, null);
+    this.status = 'waiting';
+    const now = this.deps.now();
+    await this.deps.store.updateTable(
+      this.id,
+      {
+        status: 'playing',
+        seats: [this.seats[0]!.player.id, this.seats[1]!.player.id],
+        lagWinner: lag?.winner ?? null,
+        clock,
+      },
+      now,
+    );
+    this.status = 'playing';
+    this.state = state;
+    this.hash = hashJson(state);
+    this.lag = lag;
+    this.setClock(clock);
+    this.updatedAt = now;
+    return null;
+  }
+
+  /** The member leaves (closed connection, `leave`, another table): a seated player is away. */
+  leave(member: Member): Promise<void> {
+    return this.serial(async () => {
+      if (this.spectators.delete(member)) {
+        member.bind(null, null, null);
+        this.presence();
+        return;
+      }
+      const index = this.seats.findIndex((s) => s?.member === member);
+      if (index < 0) return;
+      const seat = this.seats[index]!;
+      seat.member = null;
+      member.bind(null, null, null);
+      if (this.status === 'finished') {
+        seat.presence = 'absent';
+        this.presence();
+        return;
+      }
+      seat.presence = 'away';
+      seat.awayUntil = this.deps.now() + this.deps.graceMs;
+      seat.graceTimer = this.deps.setTimer(
+        () => void this.serial(() => this.graceOver(seat)),
+        this.deps.graceMs,
+      );
+      await this.pauseClockFor(index as Player);
+      this.presence();
+    });
+  }
+
+  /** A member that joined another table: drop it here without answering. */
+  private detach(member: Member): void {
+    this.spectators.delete(member);
+  }
+
+  /** The grace period ended: the player is absent and a match in play is adjourned (not lost). */
+  private async graceOver(seat: Seat): Promise<void> {
+    seat.graceTimer = null;
+    if (seat.presence !== 'away') return;
+    seat.presence = 'absent';
+    seat.awayUntil = null;
+    if (this.status === 'playing') {
+      this.status = 'adjourned';
+      const clock = this.pausedClock();
+      this.setClock(clock);
+      await this.deps.store.updateTable(this.id, { status: 'adjourned', clock }, this.deps.now());
+      this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
+    }
+    this.touch();
+    this.presence();
+  }
+
+  // ── The shot clock (п.26) ──────────────────────────────────────────────────────────────────
+
+  /** The clock of the shot due in `state`: a fresh one, or `previous` carried on (an extension adds its time). */
+  private freshClock(
+    state: MatchState,
+    previous: { clock: StoredClock | null; extension: boolean } | null,
+  ): StoredClock | null {
+    const settings = state.settings.shotClock;
+    const turn = state.turn;
+    if (settings === null || turn.kind !== 'shot' || state.turn.kind === 'match-over') return null;
+    const full = settings.seconds * 1000;
+    const running = this.status === 'playing' && this.seats[turn.player]?.presence === 'present';
+    const now = this.deps.now();
+    const prior = previous?.clock ?? null;
+    if (previous?.extension === true && prior !== null && prior.player === turn.player) {
+      if (prior.deadline !== null)
+        return { player: turn.player, deadline: prior.deadline + full, remainingMs: 0 };
+      return { player: turn.player, deadline: null, remainingMs: prior.remainingMs + full };
+    }
+    return running
+      ? { player: turn.player, deadline: now + full, remainingMs: full }
+      : { player: turn.player, deadline: null, remainingMs: full };
+  }
+
+  private pausedClock(): StoredClock | null {
+    const clock = this.clock;
+    if (clock === null || clock.deadline === null) return clock;
+    return {
+      player: clock.player,
+      deadline: null,
+      remainingMs: Math.max(0, clock.deadline - this.deps.now()),
+    };
+  }
+
+  /** Takes `clock` as the room's and arms its timer. */
+  private setClock(clock: StoredClock | null): void {
+    if (this.clockTimer !== null) this.deps.clearTimer(this.clockTimer);
+    this.clockTimer = null;
+    this.clock = clock;
+    if (clock !== null && clock.deadline !== null) {
+      const seq = this.seq;
+      const delay = Math.max(0, clock.deadline - this.deps.now());
+      this.clockTimer = this.deps.setTimer(() => {
+        this.clockTimer = null;
+        void this.serial(() => this.clockExpired(seq));
+      }, delay);
+    }
+  }
+
+  private async pauseClockFor(seat: Player): Promise<void> {
+    if (this.clock === null || this.clock.player !== seat || this.clock.deadline === null) return;
+    const clock = this.pausedClock();
+    this.setClock(clock);
+    await this.deps.store.updateTable(this.id, { clock }, this.deps.now());
+    this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
+  }
+
+  private async resumeClock(): Promise<void> {
+    const clock = this.clock;
+    if (clock === null || clock.deadline !== null || this.status !== 'playing') return;
+    if (this.seats[clock.player]?.presence !== 'present') return;
+    const running: StoredClock = {
+      player: clock.player,
+      deadline: this.deps.now() + clock.remainingMs,
+      remainingMs: clock.remainingMs,
+    };
+    await this.deps.store.updateTable(this.id, { clock: running }, this.deps.now());
+    this.setClock(running);
+    this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
+  }
+
+  /** The clock ran out on the shot at `seq`: the referee rules slow play (п.26, §29.1(11)). */
+  private async clockExpired(seq: number): Promise<void> {
+    const clock = this.clock;
+    const state = this.state;
+    if (clock === null || clock.deadline === null || state === null || seq !== this.seq) return;
+    if (this.status !== 'playing') return;
+    const early = clock.deadline - this.deps.now();
+    if (early > 0) {
+      this.setClock(clock);
+      return;
+    }
+    const action: Action = { type: 'foul', player: clock.player, foul: 'slow-play' };
+    const applied = applyAction(state, action);
+    if (!applied.ok) {
+      this.deps.log(`table ${this.id}: slow play refused by the referee: ${applied.error.message}`);
+      this.setClock(null);
+      return;
+    }
+    await this.commit(action, applied.value.state, applied.value.ruling, null, null);
+  }
+
+  // ── Intents ────────────────────────────────────────────────────────────────────────────────
+
+  /** Who may act for `member` now, or why not. */
+  private actor(member: Member, seq: number): { seat: Player; state: MatchState } | OnlineError {
+    if (this.spectators.has(member)) {
+      const index = this.seatIndexOf(member.player.id);
+      return index !== null
+        ? fail('seat/superseded', 'type', 'a newer tab of yours holds the seat: act there')
+        : fail('seat/spectator', 'type', 'a spectator cannot act');
+    }
+    const index = this.seats.findIndex((s) => s?.member === member);
+    if (index < 0) return fail('table/not-joined', 'tableId', 'join the table first');
+    if (this.status !== 'playing' || this.state === null) {
+      return fail('table/not-playing', 'tableId', `the table is ${this.status}`);
+    }
+    if (seq !== this.seq) {
+      return fail('state/stale', 'seq', `the table is at seq ${this.seq}, not ${seq}: take the new state`);
+    }
+    return { seat: index as Player, state: this.state };
+  }
+
+  stroke(member: Member, message: Extract<ClientMessage, { type: 'stroke' }>): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      const actor = this.actor(member, message.seq);
+      if ('code' in actor) return actor;
+      const { seat, state } = actor;
+      const turn = state.turn;
+      if (turn.kind !== 'shot') {
+        return turn.kind === 'match-over'
+          ? fail('table/not-playing', 'type', 'the match is over')
+          : fail(
+              'intent/illegal',
+              'type',
+              `no stroke is due: a ${turn.kind === 'lag' ? 'lag' : turn.decision.kind} is`,
+            );
+      }
+      if (turn.player !== seat) return fail('seat/not-your-turn', 'type', 'it is your opponent’s shot');
+      const template = legalActions(state).find((a): a is ShotTemplate => a.type === 'shot');
+      if (template === undefined) return fail('intent/illegal', 'type', 'no stroke is due');
+      const checked = checkTemplate(template, message.stroke);
+      if (checked !== null) return checked;
+      const simulated = simulateShot(state, message.stroke);
+      if (!simulated.ok) {
+        const e = simulated.error;
+        if (e.kind === 'setup') return fail('intent/illegal', 'stroke', e.message);
+        if (e.kind === 'referee') {
+          return fail('intent/refused', `stroke.${e.error.field}`, e.error.message, e.error.code);
+        }
+        if (e.error.code === 'event-cap') {
+          return fail(
+            'intent/simulation',
+            'stroke',
+            `the simulator gave up on this stroke: ${e.error.message}`,
+          );
+        }
+        return fail('intent/illegal', `stroke.${simulatorField(e.error.field)}`, e.error.message);
+      }
+      const applied = applyAction(state, simulated.value.action);
+      if (!applied.ok) {
+        const field = applied.error.field === '' ? 'stroke' : `stroke.${applied.error.field}`;
+        return fail('intent/refused', field, applied.error.message, applied.error.code);
+      }
+      return this.commit(
+        simulated.value.action,
+        applied.value.state,
+        applied.value.ruling,
+        seat,
+        message.stroke,
+      );
+    });
+  }
+
+  decision(
+    member: Member,
+    message: Extract<ClientMessage, { type: 'decision' }>,
+  ): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      const actor = this.actor(member, message.seq);
+      if ('code' in actor) return actor;
+      const { seat, state } = actor;
+      const action: DecisionIntent = message.action;
+      const turn = state.turn;
+      if (action.type === 'lag') {
+        if (turn.kind !== 'lag' || this.lag === null)
+          return fail('intent/illegal', 'action.type', 'no lag is due');
+        if (seat !== this.lag.winner)
+          return fail('seat/not-your-turn', 'action', 'your opponent won the lots: he chooses');
+        if (action.winner !== this.lag.winner) {
+          return fail('intent/illegal', 'action.winner', `the lots were won by seat ${this.lag.winner}`);
+        }
+      } else {
+        if (turn.kind !== 'decision')
+          return fail('intent/illegal', 'action.type', `no decision is due (the turn is a ${turn.kind})`);
+        if (turn.decision.player !== seat)
+          return fail('seat/not-your-turn', 'action', 'the decision is your opponent’s');
+        if (action.player !== seat) return fail('intent/illegal', 'action.player', `you are seat ${seat}`);
+        if (action.type !== turn.decision.kind) {
+          return fail('intent/illegal', 'action.type', `the decision due is ${turn.decision.kind}`);
+        }
+        const legal = legalActions(state).some((a) => sameJson(a, action));
+        if (!legal) {
+          const field = action.type === 'dynamic-option' ? 'action.option' : 'action.ball';
+          return fail('intent/illegal', field, 'not one of the choices the rules give now');
+        }
+      }
+      const applied = applyAction(state, action);
+      if (!applied.ok)
+        return fail(
+          'intent/refused',
+          `action.${applied.error.field}`,
+          applied.error.message,
+          applied.error.code,
+        );
+      return this.commit(action, applied.value.state, applied.value.ruling, seat, null);
+    });
+  }
+
+  extension(
+    member: Member,
+    message: Extract<ClientMessage, { type: 'extension' }>,
+  ): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      const actor = this.actor(member, message.seq);
+      if ('code' in actor) return actor;
+      const { seat, state } = actor;
+      if (state.settings.shotClock === null)
+        return fail('clock/unavailable', 'type', 'no shot clock is used at this table');
+      const turn = state.turn;
+      if (turn.kind !== 'shot' || turn.player !== seat)
+        return fail('seat/not-your-turn', 'type', 'only the player to shoot takes an extension');
+      const action: Action = { type: 'extension', player: seat };
+      if (!legalActions(state).some((a) => sameJson(a, action))) {
+        return fail('clock/unavailable', 'type', 'no time extension is left in this frame');
+      }
+      const applied = applyAction(state, action);
+      if (!applied.ok)
+        return fail('intent/refused', applied.error.field, applied.error.message, applied.error.code);
+      return this.commit(action, applied.value.state, applied.value.ruling, seat, null);
+    });
+  }
+
+  /**
+   * Stores the action with the table's new row in one transaction, and only then takes the new
+   * state and broadcasts it. A store failure leaves the room as it was.
+   */
+  private async commit(
+    action: Action,
+    next: MatchState,
+    ruling: Ruling,
+    by: Player | null,
+    stroke: StrokeIntent | null,
+  ): Promise<OnlineError | null> {
+    const now = this.deps.now();
+    const seq = this.seq + 1;
+    const recorded = recordAction(action);
+    const lag: LagInfo | null = next.turn.kind === 'lag' ? { winner: this.deps.lot() } : null;
+    const finished = next.turn.kind === 'match-over';
+    const winner = next.turn.kind === 'match-over' ? next.turn.winner : null;
+    const previousStatus = this.status;
+    if (finished) this.status = 'finished';
+    const clock = finished
+      ? null
+      : this.freshClock(next, { clock: this.clock, extension: action.type === 'extension' });
+    this.status = previousStatus;
+    const patch: TablePatch = {
+      lagWinner: lag?.winner ?? null,
+      clock,
+      scores: next.scores,
+      framesWon: next.framesWon,
+      ...(finished ? { status: 'finished' as const, winner } : {}),
+    };
+    const ratings =
+      finished && winner !== null && this.options.rated ? await this.ratingUpdates(winner) : null;
+    const row: StoredAction = { seq, action: recorded, stroke, by, at: now };
+    let stored: boolean;
+    try {
+      stored = await this.deps.store.appendAction(this.id, row, patch, ratings ?? []);
+    } catch (caught) {
+      this.deps.log(`table ${this.id}: append failed: ${(caught as Error).message}`);
+      return fail('server/internal', '', 'the action could not be stored; nothing changed');
+    }
+    if (!stored) return fail('server/internal', 'seq', 'the action could not be stored; nothing changed');
+    this.state = next;
+    this.hash = hashJson(next);
+    this.seq = seq;
+    this.lag = lag;
+    this.log.push({ seq, action: recorded, ruling });
+    this.actions.push(row);
+    this.updatedAt = now;
+    if (finished) {
+      this.status = 'finished';
+      this.winner = winner;
+    }
+    this.setClock(clock);
+    const common = {
+      tableId: this.id,
+      seq,
+      action: recorded,
+      ruling,
+      state: next,
+      hash: this.hash,
+      clock: this.clockInfo(),
+      lag,
+    };
+    if (stroke !== null && by !== null) this.broadcast({ type: 'stroke', player: by, stroke, ...common });
+    else this.broadcast({ type: 'ruling', by, ...common });
+    if (finished && winner !== null) {
+      const changes: [RatingChange, RatingChange] | null =
+        ratings === null ? null : [this.ratingChange(ratings, 0), this.ratingChange(ratings, 1)];
+      this.broadcast({ type: 'finished', tableId: this.id, winner, ratings: changes });
+      this.presence();
+    }
+    return null;
+  }
+
+  private ratingChange(updates: readonly RatingUpdate[], seat: Player): RatingChange {
+    const id = this.seats[seat]!.player.id;
+    const u = updates.find((x) => x.playerId === id)!;
+    return { playerId: id, before: u.before, after: u.after };
+  }
+
+  /** Glicko-2: each seat's rating after this one match (one rating period), per variant. */
+  private async ratingUpdates(winner: Player): Promise<RatingUpdate[]> {
+    const variant = this.options.variant;
+    const ids = [this.seats[0]!.player.id, this.seats[1]!.player.id] as const;
+    const before: StoredRating[] = [];
+    for (const id of ids)
+      before.push((await this.deps.store.rating(id, variant)) ?? { ...INITIAL_RATING, games: 0 });
+    return ([0, 1] as const).map((seat) => {
+      const me = before[seat]!;
+      const opponent = before[1 - seat]!;
+      const after = updateRating(me, [{ opponent, score: seat === winner ? 1 : 0 }]);
+      return {
+        playerId: ids[seat],
+        variant,
+        before: me,
+        after: { rating: after.rating, rd: after.rd, volatility: after.volatility, games: me.games + 1 },
+      };
+    });
+  }
+
+  // ── Chat and desync reports ────────────────────────────────────────────────────────────────
+
+  chat(member: Member, text: string): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      const seated = this.seats.some((s) => s?.member === member);
+      if (!seated && !this.spectators.has(member))
+        return fail('table/not-joined', 'tableId', 'join the table first');
+      const role: Role = seated ? 'player' : 'spectator';
+      const at = this.deps.now();
+      const id = await this.deps.store.addChat({
+        tableId: this.id,
+        playerId: member.player.id,
+        role,
+        text,
+        at,
+      });
+      this.broadcast({ type: 'chat', tableId: this.id, line: { id, from: member.player, role, text, at } });
+      return null;
+    });
+  }
+
+  /** A client's re-simulation disagreed: it gets the full state again. */
+  desync(member: Member, seq: number, hash: string): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      this.deps.log(
+        `table ${this.id}: desync reported by ${member.player.id} at seq ${seq} (client ${hash}, server ${this.hash})`,
+      );
+      const snap = await this.snapshot();
+      member.send(JSON.stringify({ type: 'state', tableId: this.id, ...snap } satisfies ServerMessage));
+      return null;
+    });
+  }
+
+  /** Whom the next move belongs to (for tests and the lobby). */
+  toAct(): Player | null {
+    return this.state === null
+      ? null
+      : this.state.turn.kind === 'lag'
+        ? (this.lag?.winner ?? null)
+        : seatOf(this.state);
+  }
+
+  /** Members connected to this room (seated and watching). */
+  members(): number {
+    return this.spectators.size + this.seats.filter((s) => s?.member != null).length;
+  }
+
+  /** Stops every timer (server shutdown). */
+  dispose(): void {
+    if (this.clockTimer !== null) this.deps.clearTimer(this.clockTimer);
+    this.clockTimer = null;
+    for (const s of this.seats) {
+      if (s?.graceTimer != null) this.deps.clearTimer(s.graceTimer);
+      if (s !== null) s.graceTimer = null;
+    }
+  }
+}
+
+/** Maps a simulator field (`balls[3]`, `strike.speed`) to the stroke's own. */
+function simulatorField(field: string): string {
+  if (field.startsWith('strike')) return field;
+  return 'placement';
+}
+
+/** The stroke against the shot template: cue ball, call and placement as the rules allow now. */
+function checkTemplate(template: ShotTemplate, stroke: StrokeIntent): OnlineError | null {
+  if (!template.cueBalls.includes(stroke.cueBall)) {
+    return fail(
+      'intent/illegal',
+      'stroke.cueBall',
+      `the cue ball must be one of ${template.cueBalls.join(', ')}`,
+    );
+  }
+  if (template.calls === null) {
+    if (stroke.call !== null) return fail('intent/illegal', 'stroke.call', 'no call is taken on this shot');
+  } else {
+    const call = stroke.call;
+    if (call === null) return fail('intent/illegal', 'stroke.call', 'call a ball and a pocket (Classic 5.2)');
+    if (!template.calls.some((c) => c.ball === call.ball && c.pocket === call.pocket)) {
+      return fail(
+        'intent/illegal',
+        'stroke.call',
+        `ball ${call.ball} into ${call.pocket} cannot be called now`,
+      );
+    }
+  }
+  if (template.inHand === null && stroke.placement !== null) {
+    return fail(
+      'intent/illegal',
+      'stroke.placement',
+      'the cue ball is not in hand: it is played where it lies',
+    );
+  }
+  if (template.inHand !== null && stroke.placement === null) {
+    return fail(
+      'intent/illegal',
+      'stroke.placement',
+      `the cue ball is in hand (${template.inHand}): place it`,
+    );
+  }
+  return null;
+}

@@ -1,0 +1,152 @@
+/**
+ * `startServer`: the one pyramid server — the built web app (game and scorer), the HTTP API under
+ * `/api/` and the WebSocket at `/ws`, on one port, with the embedded SQLite store in `dataDir`.
+ * At start it applies the store's migrations and restores every unfinished table from its stored
+ * actions.
+ */
+import { randomInt } from 'node:crypto';
+import { join } from 'node:path';
+import type { Player } from '@pyramid/rules';
+import Fastify from 'fastify';
+import { Sessions } from './auth.js';
+import { type Bus, MemoryBus } from './bus.js';
+import { registerApi } from './http.js';
+import { Hub, type RateLimit } from './hub.js';
+import type { RoomDeps } from './room.js';
+import { findStatic, openStatic } from './static.js';
+import { SqliteStore } from './store/sqlite.js';
+import type { Store } from './store/types.js';
+import { Tables } from './tables.js';
+
+export interface ServerOptions {
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default 8080; 0 picks a free port. */
+  readonly port?: number;
+  /** The data folder (created): the SQLite database lives here. */
+  readonly dataDir: string;
+  /** The built web app to serve (default apps/web/dist); null serves none. */
+  readonly webRoot?: string | null;
+  /** Grace period (ms) for a dropped player, default 120 000. */
+  readonly graceMs?: number;
+  /** Origins allowed on the WebSocket besides the server's own, or '*'. */
+  readonly allowedOrigins?: readonly string[] | '*';
+  /** Per-connection message rate (default burst 40, 20 per second). */
+  readonly rateLimit?: RateLimit;
+  /** Per-connection chat rate (default burst 5, one per 2 s). */
+  readonly chatLimit?: RateLimit;
+  /** Faults are written here (default: stderr). */
+  readonly log?: (message: string) => void;
+  /** Serve `GET /api/diagnostics` (rooms, connections, memory after a GC when exposed): for the benchmark. */
+  readonly diagnostics?: boolean;
+  /** The store and the bus (default: SQLite in dataDir, in-process bus). */
+  readonly store?: Store;
+  readonly bus?: Bus;
+}
+
+export interface RunningServer {
+  /** `http://host:port` */
+  readonly url: string;
+  readonly port: number;
+  /** Tables restored from the store at start. */
+  readonly restored: number;
+  /** Milliseconds the restore took. */
+  readonly restoreMs: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_WEB_ROOT = join(import.meta.dirname, '..', '..', 'web', 'dist');
+const SWEEP_MS = 60_000;
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const store = options.store ?? new SqliteStore(options.dataDir);
+  const bus = options.bus ?? new MemoryBus();
+  const sessions = new Sessions(await store.secret());
+  const now = () => Date.now();
+  const deps: RoomDeps = {
+    store,
+    bus,
+    now,
+    graceMs: options.graceMs ?? 120_000,
+    lot: () => randomInt(2) as Player,
+    setTimer: (callback, ms) => {
+      const timer = setTimeout(callback, ms);
+      timer.unref();
+      return timer;
+    },
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    log,
+  };
+  const tables = new Tables(deps);
+  const restoreStart = performance.now();
+  const restored = await tables.restore();
+  const restoreMs = performance.now() - restoreStart;
+  const hub = new Hub({
+    store,
+    bus,
+    tables,
+    sessions,
+    now,
+    allowedOrigins: options.allowedOrigins ?? [],
+    rateLimit: options.rateLimit ?? { burst: 40, perSecond: 20 },
+    chatLimit: options.chatLimit ?? { burst: 5, perSecond: 0.5 },
+    log,
+  });
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  registerApi(app, { store, tables, sessions, now });
+  const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (
+      request.url.startsWith('/api/') ||
+      webRoot === null ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.code(404).send({ code: 'request/invalid', field: 'url', message: 'no such route' });
+    }
+    const file = await findStatic(webRoot, request.url);
+    if (file === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    reply
+      .header('content-type', file.type)
+      .header('cache-control', file.cacheControl)
+      .header('content-length', file.size)
+      .header('last-modified', file.mtime.toUTCString())
+      .header('x-content-type-options', 'nosniff');
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(openStatic(file));
+  });
+  if (options.diagnostics === true) {
+    app.get('/api/diagnostics', async () => {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const memory = process.memoryUsage();
+      return { rooms: tables.rooms.size, connections: hub.size(), memory, gc: gc !== undefined };
+    });
+  }
+  app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
+  const sweep = setInterval(() => tables.sweep(), SWEEP_MS);
+  sweep.unref();
+
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8080 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 8080);
+  const host = options.host ?? '127.0.0.1';
+  let closed = false;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    restored,
+    restoreMs,
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweep);
+      await hub.close();
+      await app.close();
+      tables.dispose();
+      await bus.close();
+      await store.close();
+    },
+  };
+}

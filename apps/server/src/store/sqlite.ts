@@ -1,0 +1,455 @@
+/**
+ * The embedded store: one SQLite file (better-sqlite3) in the data folder. Versioned migrations are
+ * applied at open, each in its own transaction and recorded in `schema_migrations`, so opening is
+ * idempotent. WAL journal: a committed transaction is in the file before `appendAction` resolves,
+ * so a process killed at any instant keeps every action it acknowledged.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Player, Variant } from '@pyramid/rules';
+import Database from 'better-sqlite3';
+import type {
+  RatingUpdate,
+  Store,
+  StoredAction,
+  StoredChat,
+  StoredPlayer,
+  StoredRating,
+  StoredStatus,
+  StoredTable,
+  TablePatch,
+} from './types.js';
+
+/** Each migration once, in order; never edit one that has shipped — add the next. */
+export const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT,
+        password_hash TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX players_account_name ON players(name_key) WHERE name_key IS NOT NULL;
+      CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        options TEXT NOT NULL,
+        start TEXT NOT NULL,
+        status TEXT NOT NULL,
+        seat0 TEXT,
+        seat1 TEXT,
+        seq INTEGER NOT NULL DEFAULT 0,
+        lag_winner INTEGER,
+        clock TEXT,
+        winner INTEGER,
+        frames_won TEXT NOT NULL DEFAULT '[0,0]',
+        scores TEXT NOT NULL DEFAULT '[0,0]',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX tables_status ON tables(status, updated_at);
+      CREATE INDEX tables_seat0 ON tables(seat0, updated_at);
+      CREATE INDEX tables_seat1 ON tables(seat1, updated_at);
+      CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        stroke TEXT,
+        by_seat INTEGER,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE ratings (
+        player_id TEXT NOT NULL REFERENCES players(id),
+        variant TEXT NOT NULL,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player_id, variant)
+      );
+      CREATE INDEX ratings_board ON ratings(variant, rating DESC);
+      CREATE TABLE rating_changes (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        player_id TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        before TEXT NOT NULL,
+        after TEXT NOT NULL,
+        PRIMARY KEY (table_id, player_id)
+      );
+      CREATE TABLE chat (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        player_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX chat_table ON chat(table_id, id);
+    `,
+  },
+];
+
+interface TableRow {
+  id: string;
+  options: string;
+  start: string;
+  status: StoredStatus;
+  seat0: string | null;
+  seat1: string | null;
+  seq: number;
+  lag_winner: number | null;
+  clock: string | null;
+  winner: number | null;
+  frames_won: string;
+  scores: string;
+  created_at: number;
+  updated_at: number;
+}
+
+interface PlayerRow {
+  id: string;
+  name: string;
+  password_hash: string | null;
+  created_at: number;
+}
+
+const toPlayer = (row: PlayerRow): StoredPlayer => ({
+  id: row.id,
+  name: row.name,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+const toTable = (row: TableRow): StoredTable => ({
+  id: row.id,
+  options: JSON.parse(row.options) as unknown,
+  start: JSON.parse(row.start) as unknown,
+  status: row.status,
+  seats: [row.seat0, row.seat1],
+  seq: row.seq,
+  lagWinner: row.lag_winner === null ? null : (row.lag_winner as Player),
+  clock: row.clock === null ? null : (JSON.parse(row.clock) as StoredTable['clock']),
+  winner: row.winner === null ? null : (row.winner as Player),
+  framesWon: JSON.parse(row.frames_won) as [number, number],
+  scores: JSON.parse(row.scores) as [number, number],
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The columns a patch sets, with their SQL values. */
+function patchColumns(patch: TablePatch): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (patch.status !== undefined) out.status = patch.status;
+  if (patch.seats !== undefined) {
+    out.seat0 = patch.seats[0];
+    out.seat1 = patch.seats[1];
+  }
+  if (patch.seq !== undefined) out.seq = patch.seq;
+  if (patch.lagWinner !== undefined) out.lag_winner = patch.lagWinner;
+  if (patch.clock !== undefined) out.clock = patch.clock === null ? null : JSON.stringify(patch.clock);
+  if (patch.winner !== undefined) out.winner = patch.winner;
+  if (patch.framesWon !== undefined) out.frames_won = JSON.stringify(patch.framesWon);
+  if (patch.scores !== undefined) out.scores = JSON.stringify(patch.scores);
+  return out;
+}
+
+export class SqliteStore implements Store {
+  readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Opens (creating) `pyramid.sqlite` in `dataDir`, or an in-memory database for ':memory:'. */
+  constructor(dataDir: string) {
+    if (dataDir === ':memory:') this.db = new Database(':memory:');
+    else {
+      mkdirSync(dataDir, { recursive: true });
+      this.db = new Database(join(dataDir, 'pyramid.sqlite'));
+    }
+    this.db.pragma('journal_mode = WAL');
+    // NORMAL with WAL: a commit is in the WAL file when it returns (it survives the process being
+    // killed); only a power cut may lose the last commits, which FULL would fsync against.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  /** Applies the migrations not yet applied; returns the versions applied now. */
+  migrate(): number[] {
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+    );
+    const done = new Set(
+      (this.db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+        (r) => r.version,
+      ),
+    );
+    const applied: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      this.db.transaction(() => {
+        this.db.exec(migration.sql);
+        this.db
+          .prepare('INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)')
+          .run(migration.version, Date.now());
+      })();
+      applied.push(migration.version);
+    }
+    return applied;
+  }
+
+  private prepared(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  async secret(): Promise<string> {
+    return this.db.transaction(() => {
+      const row = this.prepared("SELECT value FROM meta WHERE key = 'session-secret'").get() as
+        | { value: string }
+        | undefined;
+      if (row !== undefined) return row.value;
+      const value = randomBytes(32).toString('base64url');
+      this.prepared("INSERT INTO meta (key, value) VALUES ('session-secret', ?)").run(value);
+      return value;
+    })();
+  }
+
+  async createPlayer(player: StoredPlayer): Promise<void> {
+    this.prepared(
+      'INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(
+      player.id,
+      player.name,
+      player.passwordHash === null ? null : player.name.toLowerCase(),
+      player.passwordHash,
+      player.createdAt,
+    );
+  }
+
+  async player(id: string): Promise<StoredPlayer | null> {
+    const row = this.prepared('SELECT * FROM players WHERE id = ?').get(id) as PlayerRow | undefined;
+    return row === undefined ? null : toPlayer(row);
+  }
+
+  async players(ids: readonly string[]): Promise<StoredPlayer[]> {
+    const out: StoredPlayer[] = [];
+    for (const id of new Set(ids)) {
+      const found = await this.player(id);
+      if (found !== null) out.push(found);
+    }
+    return out;
+  }
+
+  async accountByName(name: string): Promise<StoredPlayer | null> {
+    const row = this.prepared('SELECT * FROM players WHERE name_key = ?').get(name.toLowerCase()) as
+      | PlayerRow
+      | undefined;
+    return row === undefined ? null : toPlayer(row);
+  }
+
+  async makeAccount(id: string, name: string, passwordHash: string): Promise<boolean> {
+    try {
+      const changed = this.prepared(
+        'UPDATE players SET name = ?, name_key = ?, password_hash = ? WHERE id = ?',
+      ).run(name, name.toLowerCase(), passwordHash, id);
+      return changed.changes === 1;
+    } catch (caught) {
+      if ((caught as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
+      throw caught;
+    }
+  }
+
+  async createTable(table: StoredTable): Promise<void> {
+    this.prepared(
+      `INSERT INTO tables (id, options, start, status, seat0, seat1, seq, lag_winner, clock, winner,
+        frames_won, scores, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      table.id,
+      JSON.stringify(table.options),
+      JSON.stringify(table.start),
+      table.status,
+      table.seats[0],
+      table.seats[1],
+      table.seq,
+      table.lagWinner,
+      table.clock === null ? null : JSON.stringify(table.clock),
+      table.winner,
+      JSON.stringify(table.framesWon),
+      JSON.stringify(table.scores),
+      table.createdAt,
+      table.updatedAt,
+    );
+  }
+
+  async table(id: string): Promise<StoredTable | null> {
+    const row = this.prepared('SELECT * FROM tables WHERE id = ?').get(id) as TableRow | undefined;
+    return row === undefined ? null : toTable(row);
+  }
+
+  private patchTable(id: string, patch: TablePatch, at: number): void {
+    const columns = { ...patchColumns(patch), updated_at: at };
+    const keys = Object.keys(columns).sort();
+    const sql = `UPDATE tables SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`;
+    this.prepared(sql).run({ ...columns, id });
+  }
+
+  async updateTable(id: string, patch: TablePatch, at: number): Promise<void> {
+    this.patchTable(id, patch, at);
+  }
+
+  private readonly appendTransaction = (
+    id: string,
+    action: StoredAction,
+    patch: TablePatch,
+    ratings: readonly RatingUpdate[],
+  ): boolean =>
+    this.db.transaction(() => {
+      const inserted = this.prepared(
+        'INSERT OR IGNORE INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(
+        id,
+        action.seq,
+        JSON.stringify(action.action),
+        action.stroke === null ? null : JSON.stringify(action.stroke),
+        action.by,
+        action.at,
+      );
+      if (inserted.changes !== 1) return false;
+      this.patchTable(id, { ...patch, seq: action.seq }, action.at);
+      this.writeRatings(id, ratings);
+      return true;
+    })();
+
+  async appendAction(
+    id: string,
+    action: StoredAction,
+    patch: TablePatch,
+    ratings: readonly RatingUpdate[] = [],
+  ): Promise<boolean> {
+    return this.appendTransaction(id, action, patch, ratings);
+  }
+
+  async actions(id: string): Promise<StoredAction[]> {
+    const rows = this.prepared(
+      'SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = ? ORDER BY seq',
+    ).all(id) as { seq: number; action: string; stroke: string | null; by_seat: number | null; at: number }[];
+    return rows.map((row) => ({
+      seq: row.seq,
+      action: JSON.parse(row.action) as unknown,
+      stroke: row.stroke === null ? null : (JSON.parse(row.stroke) as unknown),
+      by: row.by_seat === null ? null : (row.by_seat as Player),
+      at: row.at,
+    }));
+  }
+
+  async unfinishedTables(): Promise<StoredTable[]> {
+    const rows = this.prepared(
+      "SELECT * FROM tables WHERE status != 'finished' ORDER BY created_at",
+    ).all() as TableRow[];
+    return rows.map(toTable);
+  }
+
+  async tablesByStatus(status: StoredStatus, limit: number): Promise<StoredTable[]> {
+    const rows = this.prepared('SELECT * FROM tables WHERE status = ? ORDER BY updated_at DESC LIMIT ?').all(
+      status,
+      limit,
+    ) as TableRow[];
+    return rows.map(toTable);
+  }
+
+  async tablesOfPlayer(playerId: string, limit: number): Promise<StoredTable[]> {
+    const rows = this.prepared(
+      'SELECT * FROM tables WHERE seat0 = ? OR seat1 = ? ORDER BY updated_at DESC LIMIT ?',
+    ).all(playerId, playerId, limit) as TableRow[];
+    return rows.map(toTable);
+  }
+
+  async rating(playerId: string, variant: Variant): Promise<StoredRating | null> {
+    const row = this.prepared(
+      'SELECT rating, rd, volatility, games FROM ratings WHERE player_id = ? AND variant = ?',
+    ).get(playerId, variant) as StoredRating | undefined;
+    return row ?? null;
+  }
+
+  async ratings(playerId: string): Promise<Partial<Record<Variant, StoredRating>>> {
+    const rows = this.prepared(
+      'SELECT variant, rating, rd, volatility, games FROM ratings WHERE player_id = ?',
+    ).all(playerId) as (StoredRating & { variant: Variant })[];
+    const out: Partial<Record<Variant, StoredRating>> = {};
+    for (const { variant, ...rating } of rows) out[variant] = rating;
+    return out;
+  }
+
+  private writeRatings(tableId: string, updates: readonly RatingUpdate[]): void {
+    for (const u of updates) {
+      this.prepared(
+        `INSERT INTO ratings (player_id, variant, rating, rd, volatility, games) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+           volatility = excluded.volatility, games = excluded.games`,
+      ).run(u.playerId, u.variant, u.after.rating, u.after.rd, u.after.volatility, u.after.games);
+      this.prepared(
+        'INSERT OR REPLACE INTO rating_changes (table_id, player_id, variant, before, after) VALUES (?, ?, ?, ?, ?)',
+      ).run(tableId, u.playerId, u.variant, JSON.stringify(u.before), JSON.stringify(u.after));
+    }
+  }
+
+  async ratingChanges(tableId: string): Promise<RatingUpdate[]> {
+    const rows = this.prepared(
+      'SELECT player_id, variant, before, after FROM rating_changes WHERE table_id = ?',
+    ).all(tableId) as { player_id: string; variant: Variant; before: string; after: string }[];
+    return rows.map((r) => ({
+      playerId: r.player_id,
+      variant: r.variant,
+      before: JSON.parse(r.before) as StoredRating,
+      after: JSON.parse(r.after) as StoredRating,
+    }));
+  }
+
+  async leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]> {
+    const rows = this.prepared(
+      'SELECT player_id, rating, rd, volatility, games FROM ratings WHERE variant = ? ORDER BY rating DESC, player_id LIMIT ?',
+    ).all(variant, limit) as (StoredRating & { player_id: string })[];
+    return rows.map(({ player_id, ...rating }) => ({ playerId: player_id, rating }));
+  }
+
+  async addChat(line: Omit<StoredChat, 'id'>): Promise<number> {
+    const result = this.prepared(
+      'INSERT INTO chat (table_id, player_id, role, text, at) VALUES (?, ?, ?, ?, ?)',
+    ).run(line.tableId, line.playerId, line.role, line.text, line.at);
+    return Number(result.lastInsertRowid);
+  }
+
+  async chat(tableId: string, limit: number): Promise<StoredChat[]> {
+    const rows = this.prepared(
+      'SELECT id, table_id, player_id, role, text, at FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT ?',
+    ).all(tableId, limit) as {
+      id: number;
+      table_id: string;
+      player_id: string;
+      role: 'player' | 'spectator';
+      text: string;
+      at: number;
+    }[];
+    return rows.reverse().map((r) => ({
+      id: r.id,
+      tableId: r.table_id,
+      playerId: r.player_id,
+      role: r.role,
+      text: r.text,
+      at: r.at,
+    }));
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The store: everything the server keeps (players, the session secret, tables, every action of every
+ * table, ratings, chat). An interface with asynchronous methods so that another implementation
+ * (a networked database) fits behind it; the embedded SQLite one is `SqliteStore`. The one rule
+ * every implementation keeps: `appendAction` stores the action and the table's new row in one
+ * transaction, and the server broadcasts an action only after it resolved.
+ */
+import type { Player, Variant } from '@pyramid/rules';
+import type { Glicko2Rating } from '../ratings/glicko2.js';
+
+export interface StoredPlayer {
+  readonly id: string;
+  readonly name: string;
+  /** An account's password hash (scrypt, `scrypt$N$r$p$salt$hash`); null for a guest. */
+  readonly passwordHash: string | null;
+  readonly createdAt: number;
+}
+
+/** The shot clock as stored: running to a deadline, or paused with the time left. */
+export interface StoredClock {
+  readonly player: Player;
+  readonly deadline: number | null;
+  readonly remainingMs: number;
+}
+
+export type StoredStatus = 'waiting' | 'playing' | 'adjourned' | 'finished';
+
+export interface StoredTable {
+  readonly id: string;
+  /** TableOptions (variant, tableSize, settings, rated, public) as JSON. */
+  readonly options: unknown;
+  /** The match record's `start` (rack with breaker, or a situation). */
+  readonly start: unknown;
+  readonly status: StoredStatus;
+  readonly seats: readonly [string | null, string | null];
+  /** Actions applied (the last stored action's seq). */
+  readonly seq: number;
+  /** The lots drawn for a pending lag (п.7): the winner's seat. */
+  readonly lagWinner: Player | null;
+  readonly clock: StoredClock | null;
+  readonly winner: Player | null;
+  readonly framesWon: readonly [number, number];
+  readonly scores: readonly [number, number];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** The part of a table row that changes as it is played. */
+export type TablePatch = Partial<
+  Pick<StoredTable, 'status' | 'seats' | 'seq' | 'lagWinner' | 'clock' | 'winner' | 'framesWon' | 'scores'>
+>;
+
+export interface StoredAction {
+  readonly seq: number;
+  /** The action as the match record stores it (recordAction). */
+  readonly action: unknown;
+  /** The stroke as the client planned it, for a shot; null otherwise. */
+  readonly stroke: unknown;
+  /** Who sent it (null: the server itself, e.g. slow play on the clock). */
+  readonly by: Player | null;
+  readonly at: number;
+}
+
+export interface StoredRating extends Glicko2Rating {
+  readonly games: number;
+}
+
+/** A rating change written when a rated match ends. */
+export interface RatingUpdate {
+  readonly playerId: string;
+  readonly variant: Variant;
+  readonly before: StoredRating;
+  readonly after: StoredRating;
+}
+
+export interface StoredChat {
+  readonly id: number;
+  readonly tableId: string;
+  readonly playerId: string;
+  readonly role: 'player' | 'spectator';
+  readonly text: string;
+  readonly at: number;
+}
+
+export interface Store {
+  /** The secret that signs session tokens: made on first start, kept. */
+  secret(): Promise<string>;
+
+  createPlayer(player: StoredPlayer): Promise<void>;
+  player(id: string): Promise<StoredPlayer | null>;
+  players(ids: readonly string[]): Promise<StoredPlayer[]>;
+  /** The account with this name (case-insensitive), if any. */
+  accountByName(name: string): Promise<StoredPlayer | null>;
+  /** Makes a guest an account (name and password hash); false if the name is another account's. */
+  makeAccount(id: string, name: string, passwordHash: string): Promise<boolean>;
+
+  createTable(table: StoredTable): Promise<void>;
+  table(id: string): Promise<StoredTable | null>;
+  updateTable(id: string, patch: TablePatch, at: number): Promise<void>;
+  /**
+   * Stores one action and the table's new row (and, when it ends a rated match, the new ratings) in
+   * one transaction; false if that seq is already taken.
+   */
+  appendAction(
+    id: string,
+    action: StoredAction,
+    patch: TablePatch,
+    ratings?: readonly RatingUpdate[],
+  ): Promise<boolean>;
+  actions(id: string): Promise<StoredAction[]>;
+  /** Tables not finished (to restore at start). */
+  unfinishedTables(): Promise<StoredTable[]>;
+  tablesByStatus(status: StoredStatus, limit: number): Promise<StoredTable[]>;
+  tablesOfPlayer(playerId: string, limit: number): Promise<StoredTable[]>;
+
+  rating(playerId: string, variant: Variant): Promise<StoredRating | null>;
+  ratings(playerId: string): Promise<Partial<Record<Variant, StoredRating>>>;
+  ratingChanges(tableId: string): Promise<RatingUpdate[]>;
+  leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]>;
+
+  addChat(line: Omit<StoredChat, 'id'>): Promise<number>;
+  chat(tableId: string, limit: number): Promise<StoredChat[]>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,255 @@
+/**
+ * The tables a server holds: creating one (checked by the referee's own `resolveSettings` and
+ * `parseMatchStart`), finding one, restoring them all at start by replaying their stored actions,
+ * the lobby and the quick-match queue (one per variant).
+ */
+import type {
+  CreateTableRequest,
+  OnlineError,
+  PlayerInfo,
+  QuickMatchResponse,
+  TableInfo,
+  TableOptions,
+} from '@pyramid/online';
+import {
+  DEFAULT_TABLE_SIZE,
+  isTableSize,
+  parseMatchStart,
+  resolveSettings,
+  TABLE_SIZES,
+  type Variant,
+} from '@pyramid/rules';
+import { newId } from './auth.js';
+import { playerTopic } from './bus.js';
+import { Room, type RoomDeps } from './room.js';
+import type { StoredPlayer } from './store/types.js';
+
+export const playerInfo = (p: StoredPlayer): PlayerInfo => ({
+  id: p.id,
+  name: p.name,
+  account: p.passwordHash !== null,
+});
+
+/** A place in the quick-match queue lapses when not polled (nor connected) for this long. */
+const QUEUE_TTL_MS = 60_000;
+
+interface Waiting {
+  readonly player: PlayerInfo;
+  readonly rated: boolean;
+  readonly since: number;
+  lastSeen: number;
+}
+
+export class Tables {
+  readonly rooms = new Map<string, Room>();
+  private readonly queues = new Map<Variant, Waiting[]>();
+  /** Quick matches made, for the waiting player's next poll. */
+  private readonly matched = new Map<string, string>();
+
+  constructor(private readonly deps: RoomDeps) {}
+
+  /** Restores every unfinished table from the store; returns how many. */
+  async restore(): Promise<number> {
+    const stored = await this.deps.store.unfinishedTables();
+    const ids = new Set<string>();
+    for (const t of stored) for (const s of t.seats) if (s !== null) ids.add(s);
+    const players = new Map<string, PlayerInfo>();
+    for (const p of await this.deps.store.players([...ids])) players.set(p.id, playerInfo(p));
+    for (const table of stored) {
+      const actions = await this.deps.store.actions(table.id);
+      try {
+        this.rooms.set(table.id, Room.restore(this.deps, table, actions, players));
+      } catch (caught) {
+        this.deps.log((caught as Error).message);
+      }
+    }
+    return this.rooms.size;
+  }
+
+  /** The room of a table, loading a finished one from the store on demand. */
+  async room(id: string): Promise<Room | null> {
+    const held = this.rooms.get(id);
+    if (held !== undefined) return held;
+    const stored = await this.deps.store.table(id);
+    if (stored === null) return null;
+    const seatIds = stored.seats.filter((s): s is string => s !== null);
+    const players = new Map<string, PlayerInfo>();
+    for (const p of await this.deps.store.players(seatIds)) players.set(p.id, playerInfo(p));
+    const room = Room.restore(this.deps, stored, await this.deps.store.actions(id), players);
+    this.rooms.set(id, room);
+    return room;
+  }
+
+  /** Checks a request with the referee's own readers and makes the table, the creator in seat 0. */
+  async create(
+    creator: PlayerInfo,
+    request: CreateTableRequest,
+  ): Promise<{ ok: true; room: Room } | { ok: false; error: OnlineError }> {
+    const invalid = (field: string, message: string) => ({
+      ok: false as const,
+      error: { code: 'request/invalid' as const, field, message },
+    });
+    const tableSize = request.tableSize ?? DEFAULT_TABLE_SIZE;
+    if (!isTableSize(tableSize)) return invalid('tableSize', `must be one of ${TABLE_SIZES.join(', ')}`);
+    const partial: Record<string, unknown> = { ...(request.settings ?? {}) };
+    if (request.framesToWin !== undefined) partial.framesToWin = request.framesToWin;
+    if (request.shotClock !== undefined) partial.shotClock = request.shotClock;
+    const settings = resolveSettings(partial);
+    if (!settings.ok) return invalid(settings.error.field, settings.error.message);
+    const given = request.start ?? { from: 'rack' };
+    const start: Record<string, unknown> = {
+      ...given,
+      ...(tableSize === DEFAULT_TABLE_SIZE ? {} : { tableSize }),
+    };
+    if ('tableSize' in given && given.tableSize !== tableSize)
+      return invalid('start.tableSize', 'give the table size as tableSize');
+    const checked = parseMatchStart({
+      variant: request.variant,
+      settings: settings.value,
+      players: ['A', 'B'],
+      start,
+    });
+    if (!checked.ok) return invalid(checked.error.field, checked.error.message);
+    const rated = request.rated ?? false;
+    if (rated && start.from !== 'rack') return invalid('rated', 'a match from a situation is never rated');
+    const options: TableOptions = {
+      variant: request.variant,
+      tableSize,
+      settings: settings.value,
+      rated,
+      public: request.public ?? true,
+    };
+    return { ok: true, room: await this.make(options, start, [creator, null]) };
+  }
+
+  private async make(
+    options: TableOptions,
+    start: Record<string, unknown>,
+    seats: readonly [PlayerInfo | null, PlayerInfo | null],
+  ): Promise<Room> {
+    const now = this.deps.now();
+    const room = new Room(this.deps, {
+      id: newId(),
+      options,
+      start,
+      status: 'waiting',
+      seats,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await this.deps.store.createTable(room.toStored());
+    this.rooms.set(room.id, room);
+    return room;
+  }
+
+  /** The lobby as `player` sees it (null: not signed in). */
+  lobby(player: string | null): { open: TableInfo[]; live: TableInfo[]; mine: TableInfo[] } {
+    const open: TableInfo[] = [];
+    const live: TableInfo[] = [];
+    const mine: TableInfo[] = [];
+    const rooms = [...this.rooms.values()].sort((a, b) => b.updatedAt - a.updatedAt);
+    for (const room of rooms) {
+      const mineHere = player !== null && room.seatIndexOf(player) !== null;
+      if (mineHere && room.status !== 'finished') mine.push(room.info());
+      if (!room.options.public) continue;
+      const creator = room.seats[0] ?? room.seats[1];
+      if (
+        room.status === 'waiting' &&
+        (room.seats[0] === null || room.seats[1] === null) &&
+        creator?.presence !== 'absent'
+      ) {
+        if (!mineHere) open.push(room.info());
+      } else if (room.status === 'playing') live.push(room.info());
+    }
+    return { open: open.slice(0, 100), live: live.slice(0, 100), mine: mine.slice(0, 100) };
+  }
+
+  /** Joins the queue of a variant, or matches with the first compatible player waiting. */
+  async quickMatch(player: PlayerInfo, variant: Variant, rated: boolean): Promise<QuickMatchResponse> {
+    this.expire();
+    const already = this.matched.get(player.id);
+    if (already !== undefined) return { status: 'matched', tableId: already };
+    for (const [v, queue] of this.queues) {
+      const index = queue.findIndex((w) => w.player.id === player.id);
+      if (index >= 0 && v !== variant) queue.splice(index, 1);
+    }
+    const queue = this.queues.get(variant) ?? [];
+    this.queues.set(variant, queue);
+    const mine = queue.find((w) => w.player.id === player.id);
+    if (mine !== undefined) {
+      mine.lastSeen = this.deps.now();
+      return { status: 'waiting', variant, since: mine.since };
+    }
+    const index = queue.findIndex((w) => w.rated === rated);
+    if (index < 0) {
+      const now = this.deps.now();
+      queue.push({ player, rated, since: now, lastSeen: now });
+      return { status: 'waiting', variant, since: now };
+    }
+    const [other] = queue.splice(index, 1) as [Waiting];
+    const settings = resolveSettings({});
+    if (!settings.ok) throw new Error('default settings do not resolve');
+    const room = await this.make(
+      { variant, tableSize: DEFAULT_TABLE_SIZE, settings: settings.value, rated, public: true },
+      { from: 'rack' },
+      [other.player, player],
+    );
+    this.matched.set(other.player.id, room.id);
+    this.deps.bus.publish(
+      playerTopic(other.player.id),
+      JSON.stringify({ type: 'matched', tableId: room.id, variant }),
+    );
+    return { status: 'matched', tableId: room.id };
+  }
+
+  quickMatchStatus(playerId: string): QuickMatchResponse {
+    this.expire();
+    const matched = this.matched.get(playerId);
+    if (matched !== undefined) {
+      this.matched.delete(playerId);
+      return { status: 'matched', tableId: matched };
+    }
+    for (const [variant, queue] of this.queues) {
+      const mine = queue.find((w) => w.player.id === playerId);
+      if (mine !== undefined) {
+        mine.lastSeen = this.deps.now();
+        return { status: 'waiting', variant, since: mine.since };
+      }
+    }
+    return { status: 'idle' };
+  }
+
+  cancelQuickMatch(playerId: string): boolean {
+    let found = false;
+    for (const queue of this.queues.values()) {
+      const index = queue.findIndex((w) => w.player.id === playerId);
+      if (index >= 0) {
+        queue.splice(index, 1);
+        found = true;
+      }
+    }
+    this.matched.delete(playerId);
+    return found;
+  }
+
+  private expire(): void {
+    const cutoff = this.deps.now() - QUEUE_TTL_MS;
+    for (const queue of this.queues.values()) {
+      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.lastSeen < cutoff) queue.splice(i, 1);
+    }
+  }
+
+  /** Forgets finished tables nobody is connected to (they are in the store). */
+  sweep(): void {
+    for (const [id, room] of this.rooms) {
+      if (room.status === 'finished' && room.members() === 0) {
+        room.dispose();
+        this.rooms.delete(id);
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const room of this.rooms.values()) room.dispose();
+  }
+}

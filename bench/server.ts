@@ -1,0 +1,373 @@
+/**
+ * `npm run bench server`: the online server under load, on loopback, bounded in time.
+ *
+ * - Recorded frames: self-play frames (amateur against amateur, every variant) are played here
+ *   first and their moves kept (the planned stroke with its error, or the decision): replayed
+ *   through the server they give the same states, since the server's physics is deterministic,
+ *   so the load generator chooses nothing and costs little.
+ * - The server runs as its own process (`node --import tsx apps/server/src/main.ts`, its own data
+ *   folder); this process is the load generator: for every room two player clients and a spectator
+ *   of `@pyramid/online` (re-simulation off). The player to act sends the next recorded move every
+ *   5 s (rooms out of phase).
+ * - `server.memoryPerRoomKB`: the server's heap + external memory (after a GC) per idle room with
+ *   its three connections, over 200 rooms.
+ * - `server.rooms`: rooms are added in steps; at each step the p99 of stroke-to-broadcast (the
+ *   striker's send to the striker's receipt of the broadcast: validate, simulate, rule, store,
+ *   broadcast) is measured over a window; the most rooms held with p99 ≤ 50 ms is the figure
+ *   (`server.strokeP99Ms` is that step's p99).
+ * - `server.restartRestoreMs`: 1,000 stored tables (each with 20 stored actions of a recorded
+ *   frame), restored by replay when the server starts; the median of three starts.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chooseAction, type DecisionAction, LEVELS, mixSeed, withNoise } from '@pyramid/bots';
+import { Random } from '@pyramid/core';
+import { playShot } from '@pyramid/match';
+import { OnlineApi, OnlineClient, type StrokeIntent, type WebSocketFactory } from '@pyramid/online';
+import { applyAction, newMatch, recordAction, resolveSettings, VARIANTS, type Variant } from '@pyramid/rules';
+import { WebSocket } from 'ws';
+import { SqliteStore } from '../apps/server/src/store/sqlite.js';
+import { median } from './stats.js';
+
+const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, '..');
+const RESULTS = join(HERE, 'results.json');
+const WS = WebSocket as unknown as WebSocketFactory;
+const STRIKE_EVERY_MS = 5000;
+const P99_LIMIT_MS = 50;
+const STEPS = [25, 50, 100, 150, 200, 300, 400, 600, 800, 1000, 1500, 2000];
+const WINDOW_MS = 10_000;
+const BUDGET_MS = 170_000;
+
+type Move =
+  | { readonly kind: 'stroke'; readonly stroke: StrokeIntent }
+  | { readonly kind: 'decision'; readonly action: DecisionAction };
+interface Frame {
+  readonly variant: Variant;
+  readonly moves: readonly Move[];
+  readonly actions: readonly unknown[];
+}
+
+/** Self-play frames from the rack (breaker 0), every move kept as the client would send it. */
+function recordFrames(): Frame[] {
+  const frames: Frame[] = [];
+  for (const variant of VARIANTS) {
+    for (let seed = 1; frames.filter((f) => f.variant === variant).length < 2 && seed < 30; seed++) {
+      let state = newMatch(variant, { breaker: 0, players: ['A', 'B'] });
+      const moves: Move[] = [];
+      const actions: unknown[] = [];
+      let failed = false;
+      while (state.turn.kind !== 'match-over' && moves.length < 400) {
+        const chosen = chooseAction(state, 'amateur', mixSeed(seed, moves.length));
+        if (chosen === null) break;
+        if (chosen.type === 'decision') {
+          const applied = applyAction(state, chosen.action);
+          if (!applied.ok) throw new Error(applied.error.message);
+          moves.push({ kind: 'decision', action: chosen.action });
+          actions.push(recordAction(chosen.action));
+          state = applied.value.state;
+          continue;
+        }
+        let done = false;
+        for (let attempt = 0; attempt < 5 && !done; attempt++) {
+          const strike = withNoise(
+            chosen.shot.strike,
+            LEVELS.amateur.noise,
+            new Random(mixSeed(seed * 7919 + moves.length, attempt)),
+          );
+          const stroke: StrokeIntent = { ...chosen.shot, strike };
+          const played = playShot(state, stroke);
+          if (!played.ok) continue;
+          moves.push({ kind: 'stroke', stroke });
+          actions.push(recordAction(played.value.action));
+          state = played.value.state;
+          done = true;
+        }
+        if (!done) {
+          failed = true;
+          break;
+        }
+      }
+      // Long frames only, so that no room runs out of moves within the run.
+      if (!failed && moves.length >= 40) frames.push({ variant, moves, actions });
+    }
+  }
+  return frames;
+}
+
+interface Spawned {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly restored: number;
+  readonly restoreMs: number;
+}
+
+function spawnServer(dataDir: string): Promise<Spawned> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, PYRAMID_DIAGNOSTICS: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /at (http:\/\/[^/\s]+)\/ .*; (\d+) table\(s\) restored in (\d+) ms/.exec(out);
+      if (found) resolve({ child, url: found[1]!, restored: Number(found[2]), restoreMs: Number(found[3]) });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+}
+
+async function stop(server: Spawned): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+interface Diagnostics {
+  rooms: number;
+  connections: number;
+  memory: { heapUsed: number; external: number; rss: number };
+}
+
+async function diagnostics(url: string): Promise<Diagnostics> {
+  return (await (await fetch(`${url}/api/diagnostics`)).json()) as Diagnostics;
+}
+
+class BenchRoom {
+  next = 0;
+  timer: ReturnType<typeof setTimeout> | null = null;
+  constructor(
+    readonly players: readonly [OnlineClient, OnlineClient],
+    readonly spectator: OnlineClient,
+    readonly frame: Frame,
+  ) {}
+}
+
+async function makeRoom(url: string, frame: Frame, index: number): Promise<BenchRoom> {
+  const make = async (name: string) => {
+    const api = new OnlineApi({ baseUrl: url, fetch });
+    const session = await api.guest({ name });
+    if (!session.ok) throw new Error(session.error.message);
+    const client = new OnlineClient({
+      url: api.wsUrl(),
+      token: session.value.token,
+      WebSocket: WS,
+      verify: false,
+      reconnect: false,
+    });
+    const hello = await client.connect();
+    if (!hello.ok) throw new Error(hello.error.message);
+    return { api, client };
+  };
+  const a = await make(`A${index}`);
+  const b = await make(`B${index}`);
+  const s = await make(`S${index}`);
+  const made = await a.api.createTable({ variant: frame.variant, start: { from: 'rack', breaker: 0 } });
+  if (!made.ok) throw new Error(made.error.message);
+  const id = made.value.table.id;
+  for (const [c, role] of [
+    [a.client, 'player'],
+    [b.client, 'player'],
+    [s.client, 'spectator'],
+  ] as const) {
+    const joined = await c.join(id, role);
+    if (!joined.ok) throw new Error(joined.error.message);
+  }
+  return new BenchRoom([a.client, b.client], s.client, frame);
+}
+
+const latencies: number[] = [];
+let refused = 0;
+
+function schedule(room: BenchRoom, delay: number): void {
+  room.timer = setTimeout(() => void strike(room), delay);
+}
+
+async function strike(room: BenchRoom): Promise<void> {
+  const state = room.players[0].lastState;
+  const move = room.frame.moves[room.next];
+  if (state === null || move === undefined || state.turn.kind === 'match-over') return;
+  const turn = state.turn;
+  const seat = turn.kind === 'shot' ? turn.player : turn.kind === 'decision' ? turn.decision.player : 0;
+  const client = room.players[seat];
+  const start = performance.now();
+  const result =
+    move.kind === 'stroke' ? await client.stroke(move.stroke) : await client.decision(move.action);
+  if (result.ok) {
+    if (move.kind === 'stroke') latencies.push(performance.now() - start);
+    room.next++;
+  } else refused++;
+  schedule(room, STRIKE_EVERY_MS);
+}
+
+const p99 = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+};
+
+async function loadRun(frames: readonly Frame[]) {
+  const started = performance.now();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pyramid-bench-server-'));
+  const server = await spawnServer(dataDir);
+  const rooms: BenchRoom[] = [];
+  try {
+    const base = await diagnostics(server.url);
+    const IDLE = 200;
+    for (let i = 0; i < IDLE; i++) rooms.push(await makeRoom(server.url, frames[i % frames.length]!, i));
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = await diagnostics(server.url);
+    const bytes = idle.memory.heapUsed + idle.memory.external - (base.memory.heapUsed + base.memory.external);
+    const memoryPerRoomKB = bytes / IDLE / 1024;
+    console.log(
+      `server.memoryPerRoomKB ${memoryPerRoomKB.toFixed(1)} (${IDLE} idle rooms, ${idle.connections} connections)`,
+    );
+
+    const steps: { rooms: number; p99: number; strokes: number; median: number }[] = [];
+    for (const target of STEPS) {
+      if (performance.now() - started > BUDGET_MS) break;
+      while (rooms.length < target) {
+        const room = await makeRoom(server.url, frames[rooms.length % frames.length]!, rooms.length);
+        rooms.push(room);
+      }
+      // The first `target` rooms strike; the others (the idle rooms of the memory figure) wait their turn.
+      rooms.slice(0, target).forEach((room) => {
+        if (room.timer === null) schedule(room, Math.random() * STRIKE_EVERY_MS);
+      });
+      // Let the new rooms settle into their rhythm, then measure a window.
+      await new Promise((r) => setTimeout(r, STRIKE_EVERY_MS));
+      latencies.length = 0;
+      await new Promise((r) => setTimeout(r, WINDOW_MS));
+      const window = [...latencies];
+      const step = { rooms: target, p99: p99(window), strokes: window.length, median: median(window) };
+      steps.push(step);
+      console.log(
+        `  ${target} rooms: ${step.strokes} strokes, median ${step.median.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms (refused ${refused})`,
+      );
+      if (!(step.p99 <= P99_LIMIT_MS)) break;
+    }
+    const held = steps.filter((s) => s.p99 <= P99_LIMIT_MS).at(-1);
+    return {
+      memoryPerRoomKB,
+      steps,
+      rooms: held?.rooms ?? 0,
+      strokeP99Ms: held?.p99 ?? steps[0]?.p99 ?? Number.NaN,
+    };
+  } finally {
+    for (const room of rooms) {
+      if (room.timer !== null) clearTimeout(room.timer);
+      room.players[0].close();
+      room.players[1].close();
+      room.spectator.close();
+    }
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** 1,000 tables in play, each with the first 20 actions of a recorded frame, written straight into a store. */
+async function storedTables(frames: readonly Frame[], dataDir: string): Promise<void> {
+  const store = new SqliteStore(dataDir);
+  const settings = resolveSettings({});
+  if (!settings.ok) throw new Error('settings');
+  const now = Date.now();
+  store.db.transaction(() => {
+    for (let i = 0; i < 1000; i++) {
+      const frame = frames[i % frames.length]!;
+      const ids = [`a${String(i).padStart(15, '0')}`, `b${String(i).padStart(15, '0')}`] as const;
+      for (const id of ids) {
+        store.db
+          .prepare('INSERT INTO players (id, name, created_at) VALUES (?, ?, ?)')
+          .run(id, id.slice(0, 8), now);
+      }
+      const id = `t${String(i).padStart(21, '0')}`;
+      store.db
+        .prepare(
+          `INSERT INTO tables (id, options, start, status, seat0, seat1, seq, created_at, updated_at)
+           VALUES (?, ?, ?, 'playing', ?, ?, 20, ?, ?)`,
+        )
+        .run(
+          id,
+          JSON.stringify({
+            variant: frame.variant,
+            tableSize: '12ft',
+            settings: settings.value,
+            rated: false,
+            public: true,
+          }),
+          JSON.stringify({ from: 'rack', breaker: 0 }),
+          ids[0],
+          ids[1],
+          now,
+          now,
+        );
+      frame.actions.slice(0, 20).forEach((action, k) => {
+        store.db
+          .prepare(
+            'INSERT INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES (?, ?, ?, NULL, NULL, ?)',
+          )
+          .run(id, k + 1, JSON.stringify(action), now);
+      });
+    }
+  })();
+  await store.close();
+}
+
+async function restoreRun(frames: readonly Frame[]): Promise<number[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pyramid-bench-restore-'));
+  try {
+    await storedTables(frames, dataDir);
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const server = await spawnServer(dataDir);
+      if (server.restored !== 1000) throw new Error(`restored ${server.restored} tables, not 1000`);
+      times.push(server.restoreMs);
+      await stop(server);
+    }
+    return times;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const frames = recordFrames();
+console.log(
+  `server: ${frames.length} recorded frames (${frames.map((f) => `${f.variant} ${f.moves.length}`).join(', ')})`,
+);
+const restore = await restoreRun(frames);
+console.log(`server.restartRestoreMs ${median(restore)} (runs ${restore.join(', ')})`);
+const load = await loadRun(frames);
+console.log(`server.rooms ${load.rooms} with p99 ${load.strokeP99Ms.toFixed(1)} ms`);
+
+const results = existsSync(RESULTS)
+  ? (JSON.parse(readFileSync(RESULTS, 'utf8')) as Record<string, unknown>)
+  : {};
+Object.assign(results, {
+  'server.rooms': load.rooms,
+  'server.strokeP99Ms': Number(load.strokeP99Ms.toFixed(1)),
+  'server.rooms.steps': load.steps.map((s) => ({
+    rooms: s.rooms,
+    strokes: s.strokes,
+    medianMs: Number(s.median.toFixed(1)),
+    p99Ms: Number(s.p99.toFixed(1)),
+  })),
+  'server.rooms.strikeEveryMs': STRIKE_EVERY_MS,
+  'server.memoryPerRoomKB': Number(load.memoryPerRoomKB.toFixed(1)),
+  'server.restartRestoreMs': median(restore),
+  'server.restartRestoreMs.runs': restore,
+  'server.restartRestoreMs.tables': 1000,
+});
+writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`wrote ${RESULTS}`);
+process.exit(0);

@@ -1,0 +1,245 @@
+/**
+ * `docs/online.md`, generated from the protocol's own schemas and descriptions so that the document
+ * and the code cannot drift apart (a test compares them). Regenerate with
+ * `node --import tsx scripts/online-docs.ts`.
+ */
+import {
+  CLIENT_MESSAGE_TYPES,
+  MAX_CHAT_LENGTH,
+  MAX_MESSAGE_BYTES,
+  MAX_NAME_LENGTH,
+  ONLINE_ERROR_CODES,
+  PROTOCOL_VERSION,
+  SERVER_MESSAGE_TYPES,
+} from './protocol.js';
+import { CLIENT_MESSAGE_SCHEMAS, HTTP_REQUEST_SCHEMAS, SERVER_MESSAGE_SCHEMAS } from './schema.js';
+
+const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
+  hello:
+    'The first message on a connection: the session token from `POST /api/guest`, `/api/register` or `/api/login`. Answered by `welcome`, or an `error` (`auth/invalid-token`, `protocol/version`).',
+  join: 'Join a table, leaving any other. As a `player`: take the free seat of a waiting table, or take back your own seat (a reconnect, another device, or resuming an adjourned match); a newer tab of the same player takes the seat and the older one is sent `superseded`. As a `spectator`: watch. Answered by `joined` with the full state.',
+  leave:
+    'Leave the table. A seated player is then away: he has the grace period (120 s by default) to come back before the match is adjourned.',
+  stroke:
+    "Strike, as the striker plans it: cue ball, call (Classic), placement of a cue ball in hand (mm), the strike (cue speed in m/s, direction as `angleDeg` or a `direction` vector, tip offset `side`/`height` in ball radii, `elevationDeg`). Never positions or pots: the server simulates the stroke. `seq` is the table's seq the stroke was planned on. Answered by the `stroke` broadcast, or an `error` naming the field.",
+  decision:
+    'A decision the rules give the player to act: the penalty ball (Free 7, Combined 7, Dynamic 7(1)), the exchange ball (Combined 5.2, Dynamic 5.2), the Dynamic option (Dynamic 7), or who plays first after winning the lag lots (п.7). It must be one of `legalActions`. Answered by the `ruling` broadcast.',
+  extension:
+    'п.26: the player to shoot takes one of his time extensions; the clock gets its seconds once more. Answered by the `ruling` broadcast.',
+  chat: `A chat line at the table (players and spectators): plain text, 1–${MAX_CHAT_LENGTH} characters, no control characters; five lines at once, then one every two seconds. Clients show it as text, never as HTML.`,
+  desync:
+    "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server logs it and sends the full `state`.",
+  ping: "Measures the round trip; the `pong` carries the server's clock.",
+};
+
+const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
+  welcome: "The session is accepted: who you are, and the server's clock.",
+  joined:
+    "The answer to `join`: your role and seat, and the full snapshot of the table — its info (options, status, seats with presence, spectators, scores, seq), the referee's state and its hash, the shot clock, the lag lots, every ruling so far and the latest chat lines.",
+  state:
+    'A full snapshot again: when the second player sits down and the match starts, or after a `desync` report.',
+  stroke:
+    'A stroke was played: the stroke as the striker sent it (clients animate it by simulating it from the previous state), the action the referee took (with the facts the simulation produced, as the match record stores it), the ruling, the new state, `hash` = `hashJson(state)`, the new seq and clock. Sent only after the database holds the action.',
+  ruling:
+    "Any other action was ruled on: a decision, a lag, an extension, or slow play when the shot clock ran out (then `by` is null: the server's own action, the referee's п.26 foul event).",
+  clock:
+    "The shot clock changed: it started, was paused (the player to act is away, or the match adjourned) or resumed. `deadline` is the server's epoch ms; show `deadline − (now + offset)`.",
+  presence:
+    "Who is here: each seat's presence (present, away with the end of his grace period, absent), the count of spectators and the table's status.",
+  chat: 'A chat line, relayed to everyone at the table.',
+  finished: 'The match is over: the winner and, for a rated match, both Glicko-2 ratings before and after.',
+  matched: 'The quick-match queue paired you: join this table as a player.',
+  superseded:
+    'A newer tab of the same player took your seat: this connection only watches now. A client does not reconnect to play.',
+  error:
+    "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
+  pong: 'The answer to `ping`.',
+};
+
+const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
+  'protocol/malformed-json': 'the message is not JSON text',
+  'protocol/too-large': `the message is longer than ${MAX_MESSAGE_BYTES} bytes`,
+  'protocol/schema': 'the message breaks its JSON Schema; `field` names the place (dotted path)',
+  'protocol/unknown-type': '`type` names no client message',
+  'protocol/version': `\`hello.protocol\` is not ${PROTOCOL_VERSION}`,
+  'rate/limited': 'too many messages on this connection (a burst of 40, then 20 per second)',
+  'auth/required': 'no session yet: send `hello` (WebSocket) or `Authorization: Bearer <token>` (HTTP)',
+  'auth/invalid-token': 'the token was not signed by this server',
+  'auth/bad-credentials': 'login: no account with this name and password',
+  'auth/name-taken': 'register: an account already has this name (names compare case-insensitively)',
+  'request/invalid': 'an HTTP body or query field is invalid; `field` names it',
+  'table/not-found': 'no table or match with this id',
+  'table/full': 'both seats are taken by other players: join as a spectator',
+  'table/not-joined': 'the connection has not joined this table',
+  'table/not-playing': 'the table waits for a player, is adjourned, or the match is over',
+  'seat/spectator': 'a spectator cannot act',
+  'seat/superseded': 'a newer tab of this player holds the seat',
+  'seat/not-your-turn': 'the seated player is not the one to act',
+  'state/stale': 'the intent was made on an older state (`seq`): take the new state first',
+  'intent/illegal':
+    'the intent does not fit `legalActions` or the shot template (cue ball, call, placement, decision); `field` names it',
+  'intent/refused': "the referee refused the action; `detail` is the referee's error code, `field` its field",
+  'intent/simulation': 'the simulator gave up on this stroke (its event cap); nothing happened: strike again',
+  'clock/unavailable': 'no shot clock at this table, or no extension left in this frame',
+  'chat/invalid': 'the chat line is not plain text',
+  'queue/invalid': 'quick match: nothing to cancel',
+  'server/internal': 'a fault of the server; nothing changed',
+};
+
+const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
+  [
+    'POST',
+    '/api/guest',
+    '`guest`',
+    'A guest session: `{ token, player }`. The token is `<player id>.<HMAC-SHA256>` under a secret the server made on its first start.',
+  ],
+  [
+    'POST',
+    '/api/register',
+    '`account`',
+    "An account (name + password, scrypt). With a guest's `Authorization`, that guest becomes the account: same id, tables and ratings.",
+  ],
+  ['POST', '/api/login', '`account`', "The account's session, on any device."],
+  ['GET', '/api/me', '—', '`{ player }` of the session.'],
+  [
+    'POST',
+    '/api/tables',
+    '`createTable`',
+    'A table with the caller in seat 0: `201 { table }`. Settings are checked by the referee (`resolveSettings`, `parseMatchStart`). The invite link is `/?table=<id>`; the id has 128 random bits.',
+  ],
+  ['GET', '/api/tables/:id', '—', '`{ table }`.'],
+  [
+    'GET',
+    '/api/lobby',
+    '—',
+    "`{ open, live, mine }`: public tables waiting for a player, public tables in play (to watch), and the caller's own unfinished tables (to resume).",
+  ],
+  [
+    'POST',
+    '/api/quick-match',
+    '`quickMatch`',
+    'Joins the queue of a variant, or is paired at once: `{ status: "waiting" | "matched", … }`. The waiting player is sent `matched` on his WebSocket.',
+  ],
+  [
+    'GET',
+    '/api/quick-match',
+    '—',
+    "The caller's place in the queue (polling keeps it; unpolled for 60 s it lapses).",
+  ],
+  ['DELETE', '/api/quick-match', '—', 'Leaves the queue.'],
+  [
+    'GET',
+    '/api/players/:id',
+    '—',
+    'The player page: ratings per variant and match history (newest first), each match with its result and rating change.',
+  ],
+  ['GET', '/api/leaderboard?variant=&limit=', '—', 'Ratings of one variant, best first.'],
+  [
+    'GET',
+    '/api/matches/:id/record',
+    '—',
+    'The match record (format `pyramid-match-record`, version 1) of the table: `pyramid referee` replays it to the same rulings and result.',
+  ],
+  ['GET', '/api/health', '—', '`{ ok, tables }`.'],
+];
+
+const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
+
+const EXAMPLE = `\`\`\`text
+→ POST /api/guest {"name":"Anna"}
+← {"token":"IoV8-37CFhn7HFfT8VxtMw.9Yp…","player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false}}
+→ POST /api/tables {"variant":"free","start":{"from":"rack","breaker":0}}   (Authorization: Bearer …)
+← 201 {"table":{"id":"TKamGqGBTJ2hGchHLVhNmw","status":"waiting",…}}
+
+ws://127.0.0.1:8080/ws
+→ {"type":"hello","protocol":${PROTOCOL_VERSION},"token":"IoV8-37CFhn7HFfT8VxtMw.9Yp…"}
+← {"type":"welcome","protocol":${PROTOCOL_VERSION},"player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false},"serverNow":1795000000000}
+→ {"type":"join","tableId":"TKamGqGBTJ2hGchHLVhNmw","role":"player","ref":"r1"}
+← {"type":"joined","tableId":"TKamGqGBTJ2hGchHLVhNmw","role":"player","seat":0,"table":{…"status":"waiting"…},"state":null,…}
+   (Boris joins the other seat)
+← {"type":"state","tableId":"TKamGqGBTJ2hGchHLVhNmw","table":{…"status":"playing","seq":0…},"state":{…"turn":{"kind":"shot","player":0,"terms":{"kind":"break",…}}},"hash":"…",…}
+← {"type":"presence","tableId":"TKamGqGBTJ2hGchHLVhNmw","status":"playing","seats":[{…"presence":"present"},{…"presence":"present"}],"spectators":0}
+→ {"type":"stroke","tableId":"TKamGqGBTJ2hGchHLVhNmw","seq":0,"ref":"r2",
+   "stroke":{"cueBall":0,"call":null,"placement":{"x":500,"y":887.5},"strike":{"speed":6,"angleDeg":0}}}
+← {"type":"stroke","tableId":"TKamGqGBTJ2hGchHLVhNmw","seq":1,"player":0,"stroke":{…},
+   "action":{"type":"shot","player":0,"cueBall":0,"placement":{…},"facts":{…}},
+   "ruling":{"verdict":"legal",…,"explanation":{"en":"The break is correct. [п.12.1] …"}},
+   "state":{…},"hash":"5b0c…","clock":null,"lag":null}
+→ {"type":"stroke","tableId":"TKamGqGBTJ2hGchHLVhNmw","seq":1,"ref":"r3","stroke":{…}}
+← {"type":"error","code":"seat/not-your-turn","field":"type","message":"it is your opponent’s shot","ref":"r3"}
+\`\`\``;
+
+export function onlineDocs(): string {
+  const out: string[] = [];
+  out.push(`# Online play: the protocol
+
+<!-- Generated from packages/online (protocol.ts, schema.ts, docs.ts) by
+     \`node --import tsx scripts/online-docs.ts\`; a test checks that it is current. Do not edit. -->
+
+One server (\`apps/server\`, started by \`npm start\`) holds every online table. It is the authority:
+a client sends **intents** — a stroke as the striker plans it, a decision, a time extension, a chat
+line — and never positions or pots. For a stroke the server checks who sent it, that it was made on
+the current state (\`seq\`), that it fits the referee's \`legalActions\` and shot template; it
+simulates the stroke with the same deterministic physics as the client (\`@pyramid/match\`), has the
+referee rule on it, appends the action to its database in one transaction, and only then
+broadcasts the stroke, the ruling, the new state and its hash. Each client simulates the stroke
+itself to animate it and compares the final-state hash; on a mismatch it takes the server's state
+and reports a \`desync\`. Every match is kept as a match record that \`pyramid referee\` replays.
+
+The one client library is \`@pyramid/online\` (\`OnlineApi\` for HTTP, \`OnlineClient\` for the
+WebSocket): the browser app, the tests and the load benchmark all use it.
+
+## Transport
+
+- HTTP API under \`/api/\`, JSON both ways; a session goes in \`Authorization: Bearer <token>\`.
+- WebSocket at \`/ws\` on the same port: JSON text frames, one message each, at most
+  ${MAX_MESSAGE_BYTES} bytes. The upgrade is refused (403) when its \`Origin\` is neither the
+  server's own nor listed (\`PYRAMID_ORIGINS\`); programs that send no Origin are let through.
+- Protocol version ${PROTOCOL_VERSION}. Names are 1–${MAX_NAME_LENGTH} characters of plain text, stored as typed:
+  clients show them (and chat) as text, never as HTML.
+- Every client message may carry \`ref\` (≤ 64 characters); an \`error\` answering it echoes it.
+- \`seq\` counts the referee actions a table has applied. A \`stroke\`, \`decision\` or
+  \`extension\` names the seq it was made on; another one is refused with \`state/stale\`.
+
+## Seats, presence and time
+
+- A table is **waiting** until both seats are taken and present, then **playing**. With no breaker
+  given, a lag (п.7) is due: the server draws lots (\`lag.winner\`) and the winner sends the
+  \`lag\` decision choosing who breaks.
+- A seated player who drops (or leaves) is **away** for the grace period (120 s by default;
+  \`awayUntil\` says when it ends). His shot clock, if it is his shot, is paused with the time he had.
+  Past the grace period the match is **adjourned** (not lost): either player resumes it later by
+  joining as a player (it is in his lobby under \`mine\`); play goes on once both are back.
+- Several tabs of one player: the newest \`join\` takes the seat; the older connection is sent
+  \`superseded\` and can only watch.
+- The shot clock (п.26), when the table has one, runs on the server from the moment a shot is due.
+  When it runs out the server applies the referee's own slow-play foul event (§29.1(11)) and
+  broadcasts its \`ruling\`. An \`extension\` adds the clock's seconds once, as many times per frame
+  as the settings allow. Decisions have no clock. After a server restart the clock of the player to
+  act keeps at least 10 s.
+- A server killed at any instant keeps every action it broadcast: the action is in the database
+  before any client hears of it. At start it restores every unfinished table by replaying its
+  stored actions through the referee.
+
+## Client → server messages
+`);
+  for (const type of CLIENT_MESSAGE_TYPES) {
+    out.push(`### \`${type}\`\n\n${CLIENT_NOTES[type]}\n\n${json(CLIENT_MESSAGE_SCHEMAS[type])}\n`);
+  }
+  out.push(
+    "## Server → client messages\n\n`MatchState`, `Ruling` and `Settings` are the referee's own types (`@pyramid/rules`); an `action` is a referee action as the match record stores it (see `docs/match-record.md`).\n",
+  );
+  for (const type of SERVER_MESSAGE_TYPES) {
+    out.push(`### \`${type}\`\n\n${SERVER_NOTES[type]}\n\n${json(SERVER_MESSAGE_SCHEMAS[type])}\n`);
+  }
+  out.push('## Error codes\n\n| code | meaning |\n| --- | --- |');
+  for (const code of ONLINE_ERROR_CODES) out.push(`| \`${code}\` | ${ERROR_NOTES[code]} |`);
+  out.push('\n## HTTP API\n\n| method | path | body | answer |\n| --- | --- | --- | --- |');
+  for (const [method, path, body, answer] of HTTP_ROUTES)
+    out.push(`| ${method} | \`${path}\` | ${body} | ${answer} |`);
+  out.push('\nRequest bodies, by the name used above:\n');
+  for (const [name, schema] of Object.entries(HTTP_REQUEST_SCHEMAS))
+    out.push(`### \`${name}\`\n\n${json(schema)}\n`);
+  out.push(`## Example session\n\n${EXAMPLE}\n`);
+  return `${out.join('\n').trimEnd()}\n`;
+}

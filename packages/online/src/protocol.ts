@@ -1,0 +1,389 @@
+/**
+ * The online protocol: every message a client and the server exchange over the WebSocket at `/ws`,
+ * as discriminated unions on `type`. JSON text frames, one message each. The server is the
+ * authority: a client sends intents (a stroke as the striker plans it, a decision, a time
+ * extension, a chat line) and never positions or pots; the server simulates, rules, stores and
+ * only then broadcasts. `seq` is the number of referee actions the table has applied: an intent
+ * names the `seq` it was made on, and one made on an older state is refused.
+ */
+import type { PlannedShot } from '@pyramid/match';
+import type {
+  DynamicOptionAction,
+  ExchangeBallAction,
+  LagAction,
+  MatchState,
+  PenaltyBallAction,
+  Player,
+  Ruling,
+  Settings,
+  TableSize,
+  Variant,
+} from '@pyramid/rules';
+
+/** Bumped on any change a client must know about; the server refuses a `hello` of another version. */
+export const PROTOCOL_VERSION = 1;
+
+/** Largest message (UTF-8 bytes of the JSON text) the server reads; a longer one is refused. */
+export const MAX_MESSAGE_BYTES = 8192;
+
+/** Chat lines: 1 to this many characters of plain text. */
+export const MAX_CHAT_LENGTH = 280;
+
+/** Player names: 1 to this many characters. */
+export const MAX_NAME_LENGTH = 24;
+
+/** Error codes, namespaced by what was wrong. Shared by the WebSocket and the HTTP API. */
+export const ONLINE_ERROR_CODES = [
+  /** The message is not JSON. */
+  'protocol/malformed-json',
+  /** The message is longer than MAX_MESSAGE_BYTES. */
+  'protocol/too-large',
+  /** The message breaks the JSON Schema of its type: `field` names the JSON pointer at fault. */
+  'protocol/schema',
+  /** `type` names no client message. */
+  'protocol/unknown-type',
+  /** `hello.protocol` is not PROTOCOL_VERSION. */
+  'protocol/version',
+  /** Too many messages on this connection: slow down. */
+  'rate/limited',
+  /** No session: send `hello` with a token first (WebSocket) or an Authorization header (HTTP). */
+  'auth/required',
+  /** The token is not one this server signed. */
+  'auth/invalid-token',
+  /** Account login: no such name or a wrong password. */
+  'auth/bad-credentials',
+  /** Account registration: the name is already an account's. */
+  'auth/name-taken',
+  /** A request body or query field is invalid: `field` names it. */
+  'request/invalid',
+  /** No table (or match) with this id. */
+  'table/not-found',
+  /** Both seats are taken by other players. */
+  'table/full',
+  /** The connection has not joined this table. */
+  'table/not-joined',
+  /** The table is not being played: waiting for an opponent, adjourned or finished. */
+  'table/not-playing',
+  /** A spectator cannot act. */
+  'seat/spectator',
+  /** A newer tab of the same player took the seat: this connection can only watch. */
+  'seat/superseded',
+  /** The seated player is not the one to act now. */
+  'seat/not-your-turn',
+  /** The intent was made on an older state (`seq` is not the table's). */
+  'state/stale',
+  /** The intent does not fit what the referee allows now (legalActions, the shot template): `field` names it. */
+  'intent/illegal',
+  /** The referee refused the action (its error code is in `detail`): `field` names the field. */
+  'intent/refused',
+  /** The simulator could not play the stroke (its event cap): nothing happened, play it again. */
+  'intent/simulation',
+  /** No shot clock is in use at this table, or no extension is left. */
+  'clock/unavailable',
+  /** Chat: empty, too long or not plain text. */
+  'chat/invalid',
+  /** The quick-match queue: nothing to cancel, or already waiting. */
+  'queue/invalid',
+  /** A fault of the server; the state is untouched. */
+  'server/internal',
+] as const;
+export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
+
+/** The body of every refusal (WebSocket `error` message, HTTP 4xx/5xx JSON body). */
+export interface OnlineError {
+  readonly code: OnlineErrorCode;
+  /** The field at fault, as a dotted path or JSON pointer into the message ('' for the whole). */
+  readonly field: string;
+  readonly message: string;
+  /** The referee's own error code, for 'intent/refused'. */
+  readonly detail?: string;
+}
+
+// ── What a stroke is ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * A stroke as the striker plans it (the same shape as `@pyramid/match` `PlannedShot`): the cue
+ * ball, the call (Classic), where a cue ball in hand is put (mm, the table's frame), and the strike
+ * (cue speed m/s, direction as an angle or a vector, tip offset in ball radii, elevation degrees).
+ */
+export type StrokeIntent = PlannedShot;
+
+/** The decisions a player may send (a lag's `first` is chosen by the lag's winner). */
+export type DecisionIntent = PenaltyBallAction | ExchangeBallAction | DynamicOptionAction | LagAction;
+
+// ── Tables ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Where a table is: waiting for a second player, being played, adjourned (a player away past the grace period), finished. */
+export type TableStatus = 'waiting' | 'playing' | 'adjourned' | 'finished';
+
+export type Role = 'player' | 'spectator';
+
+/** A player as others see him. Names are raw text: clients render them as text, never as HTML. */
+export interface PlayerInfo {
+  readonly id: string;
+  readonly name: string;
+  /** An account (name + password) rather than a guest. */
+  readonly account: boolean;
+}
+
+/** A seat's occupant and whether he is here. */
+export interface SeatInfo {
+  readonly player: PlayerInfo;
+  /** 'present': connected to the table; 'away': dropped, within the grace period; 'absent': gone past it. */
+  readonly presence: 'present' | 'away' | 'absent';
+  /** While away: when the grace period ends (epoch ms). */
+  readonly awayUntil: number | null;
+}
+
+/** How a table was set up. */
+export interface TableOptions {
+  readonly variant: Variant;
+  readonly tableSize: TableSize;
+  /** The referee's settings (framesToWin and shotClock included). */
+  readonly settings: Settings;
+  readonly rated: boolean;
+  /** Listed in the lobby; a private table is reached by its invite link only. */
+  readonly public: boolean;
+}
+
+export interface TableInfo {
+  /** The unguessable id: the invite link is `/?table=<id>` (the record is `/api/matches/<id>/record`). */
+  readonly id: string;
+  readonly options: TableOptions;
+  readonly status: TableStatus;
+  readonly seats: readonly [SeatInfo | null, SeatInfo | null];
+  readonly spectators: number;
+  /** Frames won by each seat and the current frame's scores. */
+  readonly framesWon: readonly [number, number];
+  readonly scores: readonly [number, number];
+  /** The winning seat once finished. */
+  readonly winner: Player | null;
+  readonly seq: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** The shot clock (п.26) as the server runs it: clients only show it. */
+export interface ClockInfo {
+  /** The player the clock runs for. */
+  readonly player: Player;
+  /** When it expires (epoch ms, the server's clock) while running; null while paused. */
+  readonly deadline: number | null;
+  /** Milliseconds left (at `serverNow`). */
+  readonly remainingMs: number;
+  /** The server's time when this was sent (to correct a client's clock offset). */
+  readonly serverNow: number;
+  /** Paused: the player to act is away, or the table is not being played. */
+  readonly paused: boolean;
+  readonly extensionsLeft: number;
+}
+
+/** One line of the rulings log. */
+export interface LogEntry {
+  /** The table's `seq` after this action. */
+  readonly seq: number;
+  /** The action as the match record stores it (`recordAction`). */
+  readonly action: unknown;
+  readonly ruling: Ruling;
+}
+
+export interface ChatLine {
+  readonly id: number;
+  readonly from: PlayerInfo;
+  readonly role: Role;
+  readonly text: string;
+  readonly at: number;
+}
+
+/** A lag (розыгрыш, п.7) is due: the server drew lots; the winner chooses who plays first. */
+export interface LagInfo {
+  readonly winner: Player;
+}
+
+// ── Client → server ────────────────────────────────────────────────────────────────────────────
+
+/** Fields every client message may carry: `ref` is echoed back in an `error` so a client can match it. */
+interface Ref {
+  readonly ref?: string;
+}
+
+export type ClientMessage =
+  /** First message: authenticate with a session token from the HTTP API. */
+  | ({ readonly type: 'hello'; readonly protocol: number; readonly token: string } & Ref)
+  /** Join a table (leaving any other): as a player takes or resumes a seat; as a spectator watches. */
+  | ({ readonly type: 'join'; readonly tableId: string; readonly role: Role } & Ref)
+  | ({ readonly type: 'leave'; readonly tableId: string } & Ref)
+  | ({
+      readonly type: 'stroke';
+      readonly tableId: string;
+      readonly seq: number;
+      readonly stroke: StrokeIntent;
+    } & Ref)
+  | ({
+      readonly type: 'decision';
+      readonly tableId: string;
+      readonly seq: number;
+      readonly action: DecisionIntent;
+    } & Ref)
+  /** п.26: the player to shoot takes a time extension. */
+  | ({ readonly type: 'extension'; readonly tableId: string; readonly seq: number } & Ref)
+  | ({ readonly type: 'chat'; readonly tableId: string; readonly text: string } & Ref)
+  /** The client's re-simulation of the stroke at `seq` gave another final-state hash. */
+  | ({
+      readonly type: 'desync';
+      readonly tableId: string;
+      readonly seq: number;
+      readonly hash: string;
+    } & Ref)
+  | ({ readonly type: 'ping'; readonly t: number } & Ref);
+
+export type ClientMessageType = ClientMessage['type'];
+export const CLIENT_MESSAGE_TYPES = [
+  'hello',
+  'join',
+  'leave',
+  'stroke',
+  'decision',
+  'extension',
+  'chat',
+  'desync',
+  'ping',
+] as const satisfies readonly ClientMessageType[];
+
+// ── Server → client ────────────────────────────────────────────────────────────────────────────
+
+/** The full picture of a table: sent on join, on resume and after a desync report. */
+export interface TableSnapshot {
+  readonly table: TableInfo;
+  /** The referee's state; null while the table waits for its second player. */
+  readonly state: MatchState | null;
+  /** `hashJson(state)` (@pyramid/core). */
+  readonly hash: string | null;
+  readonly clock: ClockInfo | null;
+  readonly lag: LagInfo | null;
+  /** Every ruling so far, in order. */
+  readonly log: readonly LogEntry[];
+  /** The latest chat lines (up to 50), oldest first. */
+  readonly chat: readonly ChatLine[];
+}
+
+export type ServerMessage =
+  | {
+      readonly type: 'welcome';
+      readonly protocol: number;
+      readonly player: PlayerInfo;
+      /** Server time (epoch ms). */
+      readonly serverNow: number;
+    }
+  /** The join was taken: the role and the seat (null for a spectator), then the snapshot. */
+  | ({
+      readonly type: 'joined';
+      readonly tableId: string;
+      readonly role: Role;
+      readonly seat: Player | null;
+    } & TableSnapshot)
+  /** A full state again (after a desync report, or when the table starts). */
+  | ({ readonly type: 'state'; readonly tableId: string } & TableSnapshot)
+  /**
+   * A stroke was played: the stroke as struck, the action the referee took (with its facts), the
+   * ruling, the new state and its hash. Sent only after the database holds it.
+   */
+  | {
+      readonly type: 'stroke';
+      readonly tableId: string;
+      readonly seq: number;
+      readonly player: Player;
+      readonly stroke: StrokeIntent;
+      readonly action: unknown;
+      readonly ruling: Ruling;
+      readonly state: MatchState;
+      readonly hash: string;
+      readonly clock: ClockInfo | null;
+      readonly lag: LagInfo | null;
+    }
+  /** Any other action was ruled on (a decision, a lag, an extension, slow play when the clock ran out). */
+  | {
+      readonly type: 'ruling';
+      readonly tableId: string;
+      readonly seq: number;
+      /** The player who sent it; null for the server's own (slow play on the clock). */
+      readonly by: Player | null;
+      readonly action: unknown;
+      readonly ruling: Ruling;
+      readonly state: MatchState;
+      readonly hash: string;
+      readonly clock: ClockInfo | null;
+      readonly lag: LagInfo | null;
+    }
+  /** The shot clock changed (started, paused, resumed, extended). */
+  | {
+      readonly type: 'clock';
+      readonly tableId: string;
+      readonly seq: number;
+      readonly clock: ClockInfo | null;
+    }
+  /** Who is here: seats with presence, the spectator count and the table's status. */
+  | {
+      readonly type: 'presence';
+      readonly tableId: string;
+      readonly status: TableStatus;
+      readonly seats: readonly [SeatInfo | null, SeatInfo | null];
+      readonly spectators: number;
+    }
+  | { readonly type: 'chat'; readonly tableId: string; readonly line: ChatLine }
+  /** The match is over: the winner and, for a rated match, each seat's new rating. */
+  | {
+      readonly type: 'finished';
+      readonly tableId: string;
+      readonly winner: Player;
+      readonly ratings: readonly [RatingChange, RatingChange] | null;
+    }
+  /** The quick-match queue found an opponent: join this table as a player. */
+  | { readonly type: 'matched'; readonly tableId: string; readonly variant: Variant }
+  /** A newer tab of the same player took the seat; this connection now only watches. Do not reconnect to play. */
+  | { readonly type: 'superseded'; readonly tableId: string }
+  | ({ readonly type: 'error'; readonly ref?: string } & OnlineError)
+  | { readonly type: 'pong'; readonly t: number; readonly serverNow: number };
+
+export type ServerMessageType = ServerMessage['type'];
+export const SERVER_MESSAGE_TYPES = [
+  'welcome',
+  'joined',
+  'state',
+  'stroke',
+  'ruling',
+  'clock',
+  'presence',
+  'chat',
+  'finished',
+  'matched',
+  'superseded',
+  'error',
+  'pong',
+] as const satisfies readonly ServerMessageType[];
+
+// ── Ratings ────────────────────────────────────────────────────────────────────────────────────
+
+/** A Glicko-2 rating as shown (rating, deviation, volatility). */
+export interface RatingInfo {
+  readonly rating: number;
+  readonly rd: number;
+  readonly volatility: number;
+  readonly games: number;
+}
+
+export interface RatingChange {
+  readonly playerId: string;
+  readonly before: RatingInfo;
+  readonly after: RatingInfo;
+}
+
+/** WebSocket close codes the server uses beyond the standard ones. */
+export const CLOSE_CODES = {
+  /** The upgrade's Origin is not allowed (sent as HTTP 403 before the upgrade). */
+  originRefused: 4003,
+  /** The server is shutting down: reconnect later. */
+  shutdown: 4000,
+  /** Too many refused messages in a row: the connection was dropped. */
+  abuse: 4008,
+} as const;

@@ -1,0 +1,425 @@
+/**
+ * The JSON Schema (draft 2020-12) of every message both ways, as data. The server validates each
+ * client message with these before it looks at it; `docs/online.md` is generated from them. Client
+ * messages are closed (no unknown fields) and bounded (numbers, strings, arrays); server messages
+ * describe the top level exactly and refer to the referee's own types (`MatchState`, `Ruling`, the
+ * match record's action) by name.
+ */
+import {
+  CLIENT_MESSAGE_TYPES,
+  MAX_CHAT_LENGTH,
+  ONLINE_ERROR_CODES,
+  SERVER_MESSAGE_TYPES,
+} from './protocol.js';
+
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** Plain text: no control characters (line breaks included) and at least one visible character. */
+export const PLAIN_TEXT =
+  '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';
+
+const POCKETS = ['FL', 'FR', 'ML', 'MR', 'BL', 'BR'];
+const VARIANTS = ['free', 'combined', 'dynamic', 'classic'];
+
+const closed = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+const player: JsonSchema = { enum: [0, 1] };
+const ball: JsonSchema = { type: 'integer', minimum: 0, maximum: 15 };
+const whiteBall: JsonSchema = { type: 'integer', minimum: 1, maximum: 15 };
+/** Table ids are 22 characters of base64url (128 random bits). */
+const tableId: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' };
+const seq: JsonSchema = { type: 'integer', minimum: 0, maximum: 1_000_000 };
+const ref: JsonSchema = { type: 'string', maxLength: 64 };
+/** Millimetres in the table's frame, with room for any preset. */
+const mm: JsonSchema = { type: 'number', minimum: -200, maximum: 5000 };
+
+export const strokeSchema: JsonSchema = closed(
+  {
+    cueBall: ball,
+    call: {
+      oneOf: [{ type: 'null' }, closed({ ball: whiteBall, pocket: { enum: POCKETS } }, ['ball', 'pocket'])],
+    },
+    placement: { oneOf: [{ type: 'null' }, closed({ x: mm, y: mm }, ['x', 'y'])] },
+    strike: {
+      ...closed(
+        {
+          speed: { type: 'number', exclusiveMinimum: 0, maximum: 12 },
+          angleDeg: { type: 'number', minimum: -720, maximum: 720 },
+          direction: closed(
+            {
+              x: { type: 'number', minimum: -1000, maximum: 1000 },
+              y: { type: 'number', minimum: -1000, maximum: 1000 },
+            },
+            ['x', 'y'],
+          ),
+          side: { type: 'number', exclusiveMinimum: -1, exclusiveMaximum: 1 },
+          height: { type: 'number', exclusiveMinimum: -1, exclusiveMaximum: 1 },
+          elevationDeg: { type: 'number', minimum: 0, maximum: 80 },
+        },
+        ['speed'],
+      ),
+      // The direction as an angle or as a vector (given both, the vector wins, as in the simulator).
+      anyOf: [
+        { required: ['angleDeg'], properties: { angleDeg: true } },
+        { required: ['direction'], properties: { direction: true } },
+      ],
+    },
+  },
+  ['cueBall', 'call', 'placement', 'strike'],
+);
+
+export const decisionSchema: JsonSchema = {
+  oneOf: [
+    closed({ type: { const: 'penalty-ball' }, player, ball }, ['type', 'player', 'ball']),
+    closed({ type: { const: 'exchange-ball' }, player, ball: whiteBall }, ['type', 'player', 'ball']),
+    closed({ type: { const: 'dynamic-option' }, player, option: { enum: [1, 2] } }, [
+      'type',
+      'player',
+      'option',
+    ]),
+    closed({ type: { const: 'lag' }, winner: player, first: player }, ['type', 'winner', 'first']),
+  ],
+};
+
+/** The schema of each client message, by type. */
+export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPES)[number], JsonSchema>> = {
+  hello: closed(
+    {
+      type: { const: 'hello' },
+      protocol: { type: 'integer', minimum: 1, maximum: 1000 },
+      token: { type: 'string', minLength: 1, maxLength: 512 },
+      ref,
+    },
+    ['type', 'protocol', 'token'],
+  ),
+  join: closed({ type: { const: 'join' }, tableId, role: { enum: ['player', 'spectator'] }, ref }, [
+    'type',
+    'tableId',
+    'role',
+  ]),
+  leave: closed({ type: { const: 'leave' }, tableId, ref }, ['type', 'tableId']),
+  stroke: closed({ type: { const: 'stroke' }, tableId, seq, stroke: strokeSchema, ref }, [
+    'type',
+    'tableId',
+    'seq',
+    'stroke',
+  ]),
+  decision: closed({ type: { const: 'decision' }, tableId, seq, action: decisionSchema, ref }, [
+    'type',
+    'tableId',
+    'seq',
+    'action',
+  ]),
+  extension: closed({ type: { const: 'extension' }, tableId, seq, ref }, ['type', 'tableId', 'seq']),
+  chat: closed(
+    {
+      type: { const: 'chat' },
+      tableId,
+      // Plain text: no control characters (line breaks included), at least one visible character.
+      text: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_CHAT_LENGTH,
+        pattern: PLAIN_TEXT,
+      },
+      ref,
+    },
+    ['type', 'tableId', 'text'],
+  ),
+  desync: closed(
+    { type: { const: 'desync' }, tableId, seq, hash: { type: 'string', pattern: '^[0-9a-f]{16}$' }, ref },
+    ['type', 'tableId', 'seq', 'hash'],
+  ),
+  ping: closed({ type: { const: 'ping' }, t: { type: 'number' }, ref }, ['type', 't']),
+};
+
+/** Every client message: one of the above, chosen by `type`. */
+export const clientMessageSchema: JsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://pyramid.invalid/online/client-message.json',
+  title: 'ClientMessage',
+  type: 'object',
+  required: ['type'],
+  properties: { type: { enum: [...CLIENT_MESSAGE_TYPES] } },
+  oneOf: CLIENT_MESSAGE_TYPES.map((type) => ({ $ref: `#/$defs/${type}` })),
+  $defs: CLIENT_MESSAGE_SCHEMAS,
+};
+
+// ── Server messages ────────────────────────────────────────────────────────────────────────────
+
+const named = (name: string, required: readonly string[] = []): JsonSchema => ({
+  type: 'object',
+  description: `${name} (see the TypeScript type of the same name)`,
+  properties: Object.fromEntries(required.map((key) => [key, true])),
+  required,
+});
+const matchState = named('MatchState of @pyramid/rules', ['variant', 'settings', 'turn', 'scores', 'table']);
+const ruling = named('Ruling of @pyramid/rules', ['verdict', 'fouls', 'scores', 'explanation']);
+const recordedAction = named('an action as the match record stores it (recordAction of @pyramid/rules)', [
+  'type',
+]);
+const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [{ type: 'null' }, schema] });
+const epochMs: JsonSchema = { type: 'number', description: 'epoch milliseconds (server clock)' };
+const hash: JsonSchema = { type: 'string', pattern: '^[0-9a-f]{16}$' };
+
+const playerInfo = closed(
+  { id: { type: 'string' }, name: { type: 'string' }, account: { type: 'boolean' } },
+  ['id', 'name', 'account'],
+);
+const seatInfo = nullable(
+  closed(
+    {
+      player: playerInfo,
+      presence: { enum: ['present', 'away', 'absent'] },
+      awayUntil: nullable(epochMs),
+    },
+    ['player', 'presence', 'awayUntil'],
+  ),
+);
+const seats: JsonSchema = { type: 'array', prefixItems: [seatInfo, seatInfo], minItems: 2, maxItems: 2 };
+const pairOfNumbers: JsonSchema = {
+  type: 'array',
+  items: { type: 'number' },
+  minItems: 2,
+  maxItems: 2,
+};
+const status: JsonSchema = { enum: ['waiting', 'playing', 'adjourned', 'finished'] };
+const tableInfo = closed(
+  {
+    id: { type: 'string' },
+    options: closed(
+      {
+        variant: { enum: VARIANTS },
+        tableSize: { type: 'string' },
+        settings: named('Settings of @pyramid/rules'),
+        rated: { type: 'boolean' },
+        public: { type: 'boolean' },
+      },
+      ['variant', 'tableSize', 'settings', 'rated', 'public'],
+    ),
+    status,
+    seats,
+    spectators: { type: 'integer', minimum: 0 },
+    framesWon: pairOfNumbers,
+    scores: pairOfNumbers,
+    winner: nullable(player),
+    seq,
+    createdAt: epochMs,
+    updatedAt: epochMs,
+  },
+  [
+    'id',
+    'options',
+    'status',
+    'seats',
+    'spectators',
+    'framesWon',
+    'scores',
+    'winner',
+    'seq',
+    'createdAt',
+    'updatedAt',
+  ],
+);
+const clockInfo = nullable(
+  closed(
+    {
+      player,
+      deadline: nullable(epochMs),
+      remainingMs: { type: 'number', minimum: 0 },
+      serverNow: epochMs,
+      paused: { type: 'boolean' },
+      extensionsLeft: { type: 'integer', minimum: 0 },
+    },
+    ['player', 'deadline', 'remainingMs', 'serverNow', 'paused', 'extensionsLeft'],
+  ),
+);
+const lagInfo = nullable(closed({ winner: player }, ['winner']));
+const logEntry = closed({ seq, action: recordedAction, ruling }, ['seq', 'action', 'ruling']);
+const chatLine = closed(
+  {
+    id: { type: 'integer' },
+    from: playerInfo,
+    role: { enum: ['player', 'spectator'] },
+    text: { type: 'string' },
+    at: epochMs,
+  },
+  ['id', 'from', 'role', 'text', 'at'],
+);
+const ratingInfo = closed(
+  {
+    rating: { type: 'number' },
+    rd: { type: 'number' },
+    volatility: { type: 'number' },
+    games: { type: 'integer', minimum: 0 },
+  },
+  ['rating', 'rd', 'volatility', 'games'],
+);
+const ratingChange = closed({ playerId: { type: 'string' }, before: ratingInfo, after: ratingInfo }, [
+  'playerId',
+  'before',
+  'after',
+]);
+const snapshot = {
+  table: tableInfo,
+  state: nullable(matchState),
+  hash: nullable(hash),
+  clock: clockInfo,
+  lag: lagInfo,
+  log: { type: 'array', items: logEntry },
+  chat: { type: 'array', items: chatLine, maxItems: 50 },
+};
+const snapshotKeys = ['table', 'state', 'hash', 'clock', 'lag', 'log', 'chat'];
+
+export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPES)[number], JsonSchema>> = {
+  welcome: closed(
+    { type: { const: 'welcome' }, protocol: { type: 'integer' }, player: playerInfo, serverNow: epochMs },
+    ['type', 'protocol', 'player', 'serverNow'],
+  ),
+  joined: closed(
+    {
+      type: { const: 'joined' },
+      tableId,
+      role: { enum: ['player', 'spectator'] },
+      seat: nullable(player),
+      ...snapshot,
+    },
+    ['type', 'tableId', 'role', 'seat', ...snapshotKeys],
+  ),
+  state: closed({ type: { const: 'state' }, tableId, ...snapshot }, ['type', 'tableId', ...snapshotKeys]),
+  stroke: closed(
+    {
+      type: { const: 'stroke' },
+      tableId,
+      seq,
+      player,
+      stroke: strokeSchema,
+      action: recordedAction,
+      ruling,
+      state: matchState,
+      hash,
+      clock: clockInfo,
+      lag: lagInfo,
+    },
+    ['type', 'tableId', 'seq', 'player', 'stroke', 'action', 'ruling', 'state', 'hash', 'clock', 'lag'],
+  ),
+  ruling: closed(
+    {
+      type: { const: 'ruling' },
+      tableId,
+      seq,
+      by: nullable(player),
+      action: recordedAction,
+      ruling,
+      state: matchState,
+      hash,
+      clock: clockInfo,
+      lag: lagInfo,
+    },
+    ['type', 'tableId', 'seq', 'by', 'action', 'ruling', 'state', 'hash', 'clock', 'lag'],
+  ),
+  clock: closed({ type: { const: 'clock' }, tableId, seq, clock: clockInfo }, [
+    'type',
+    'tableId',
+    'seq',
+    'clock',
+  ]),
+  presence: closed(
+    { type: { const: 'presence' }, tableId, status, seats, spectators: { type: 'integer', minimum: 0 } },
+    ['type', 'tableId', 'status', 'seats', 'spectators'],
+  ),
+  chat: closed({ type: { const: 'chat' }, tableId, line: chatLine }, ['type', 'tableId', 'line']),
+  finished: closed(
+    {
+      type: { const: 'finished' },
+      tableId,
+      winner: player,
+      ratings: nullable({
+        type: 'array',
+        prefixItems: [ratingChange, ratingChange],
+        minItems: 2,
+        maxItems: 2,
+      }),
+    },
+    ['type', 'tableId', 'winner', 'ratings'],
+  ),
+  matched: closed({ type: { const: 'matched' }, tableId, variant: { enum: VARIANTS } }, [
+    'type',
+    'tableId',
+    'variant',
+  ]),
+  superseded: closed({ type: { const: 'superseded' }, tableId }, ['type', 'tableId']),
+  error: closed(
+    {
+      type: { const: 'error' },
+      code: { enum: [...ONLINE_ERROR_CODES] },
+      field: { type: 'string' },
+      message: { type: 'string' },
+      detail: { type: 'string' },
+      ref,
+    },
+    ['type', 'code', 'field', 'message'],
+  ),
+  pong: closed({ type: { const: 'pong' }, t: { type: 'number' }, serverNow: epochMs }, [
+    'type',
+    't',
+    'serverNow',
+  ]),
+};
+
+export const serverMessageSchema: JsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://pyramid.invalid/online/server-message.json',
+  title: 'ServerMessage',
+  type: 'object',
+  required: ['type'],
+  properties: { type: { enum: [...SERVER_MESSAGE_TYPES] } },
+  oneOf: SERVER_MESSAGE_TYPES.map((type) => ({ $ref: `#/$defs/${type}` })),
+  $defs: SERVER_MESSAGE_SCHEMAS,
+};
+
+// ── HTTP request bodies ────────────────────────────────────────────────────────────────────────
+
+/** A player name: 1–24 characters, no control characters, not blank. */
+const name: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 24,
+  pattern: PLAIN_TEXT,
+};
+
+/** The schema of each HTTP request body, by route. */
+export const HTTP_REQUEST_SCHEMAS = {
+  guest: closed({ name }, ['name']),
+  account: closed({ name, password: { type: 'string', minLength: 8, maxLength: 200 } }, ['name', 'password']),
+  createTable: closed(
+    {
+      variant: { enum: VARIANTS },
+      tableSize: { type: 'string', maxLength: 16 },
+      framesToWin: { type: 'integer', minimum: 1, maximum: 99 },
+      shotClock: nullable(
+        closed(
+          {
+            seconds: { type: 'number', exclusiveMinimum: 0, maximum: 600 },
+            extensionsPerFrame: { type: 'integer', minimum: 0, maximum: 10 },
+          },
+          ['seconds', 'extensionsPerFrame'],
+        ),
+      ),
+      settings: {
+        type: 'object',
+        description: 'Partial Settings of @pyramid/rules (resolveSettings checks them)',
+      },
+      rated: { type: 'boolean' },
+      public: { type: 'boolean' },
+      start: { type: 'object', description: "a match record's start: rack (with breaker) or situation" },
+    },
+    ['variant'],
+  ),
+  quickMatch: closed({ variant: { enum: VARIANTS }, rated: { type: 'boolean' } }, ['variant']),
+} as const satisfies Readonly<Record<string, JsonSchema>>;

@@ -1,0 +1,120 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_MESSAGE_SCHEMAS,
+  CLIENT_MESSAGE_TYPES,
+  clientMessageSchema,
+  SERVER_MESSAGE_SCHEMAS,
+  SERVER_MESSAGE_TYPES,
+  serverMessageSchema,
+} from '../src/index.js';
+
+const ajv = new Ajv2020({ allErrors: false, strict: true });
+const client = ajv.compile(clientMessageSchema);
+const server = ajv.compile(serverMessageSchema);
+const TABLE = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+describe('the JSON Schemas of the protocol', () => {
+  it('have one schema per message type, both ways', () => {
+    expect(Object.keys(CLIENT_MESSAGE_SCHEMAS).sort()).toEqual([...CLIENT_MESSAGE_TYPES].sort());
+    expect(Object.keys(SERVER_MESSAGE_SCHEMAS).sort()).toEqual([...SERVER_MESSAGE_TYPES].sort());
+  });
+
+  it('accept well-formed client messages of every type', () => {
+    const messages = [
+      { type: 'hello', protocol: 1, token: 'x' },
+      { type: 'join', tableId: TABLE, role: 'spectator', ref: 'r1' },
+      { type: 'leave', tableId: TABLE },
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: 3,
+        stroke: {
+          cueBall: 0,
+          call: { ball: 4, pocket: 'BL' },
+          placement: null,
+          strike: { speed: 2, angleDeg: 10 },
+        },
+      },
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: 0,
+        stroke: {
+          cueBall: 1,
+          call: null,
+          placement: { x: 500, y: 900 },
+          strike: { speed: 2, direction: { x: 1, y: 0 }, side: 0.2, height: -0.1, elevationDeg: 5 },
+        },
+      },
+      { type: 'decision', tableId: TABLE, seq: 1, action: { type: 'penalty-ball', player: 1, ball: 0 } },
+      { type: 'decision', tableId: TABLE, seq: 1, action: { type: 'exchange-ball', player: 0, ball: 7 } },
+      { type: 'decision', tableId: TABLE, seq: 1, action: { type: 'dynamic-option', player: 0, option: 2 } },
+      { type: 'decision', tableId: TABLE, seq: 0, action: { type: 'lag', winner: 1, first: 0 } },
+      { type: 'extension', tableId: TABLE, seq: 4 },
+      { type: 'chat', tableId: TABLE, text: 'Удачи! <b>gl</b>' },
+      { type: 'desync', tableId: TABLE, seq: 4, hash: '0123456789abcdef' },
+      { type: 'ping', t: 5 },
+    ];
+    for (const message of messages) expect(client(message), JSON.stringify(client.errors)).toBe(true);
+    expect(new Set(messages.map((m) => m.type)).size).toBe(CLIENT_MESSAGE_TYPES.length);
+  });
+
+  it('refuse what a client must not send', () => {
+    const bad = [
+      {},
+      { type: 'shout' },
+      { type: 'hello', protocol: 1 },
+      { type: 'join', tableId: 'short', role: 'player' },
+      { type: 'join', tableId: TABLE, role: 'referee' },
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: -1,
+        stroke: { cueBall: 0, call: null, placement: null, strike: { speed: 2, angleDeg: 0 } },
+      },
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: 0,
+        stroke: { cueBall: 0, call: null, placement: null, strike: { speed: 0, angleDeg: 0 } },
+      },
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: 0,
+        stroke: { cueBall: 0, call: null, placement: null, strike: { speed: 2 } },
+      },
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: 0,
+        stroke: { cueBall: 16, call: null, placement: null, strike: { speed: 2, angleDeg: 0 } },
+      },
+      // A client never sends positions or pots.
+      {
+        type: 'stroke',
+        tableId: TABLE,
+        seq: 0,
+        stroke: { cueBall: 0, call: null, placement: null, strike: { speed: 2, angleDeg: 0 }, pocketed: [1] },
+      },
+      { type: 'decision', tableId: TABLE, seq: 0, action: { type: 'shot', player: 0 } },
+      { type: 'decision', tableId: TABLE, seq: 0, action: { type: 'dynamic-option', player: 0, option: 3 } },
+      { type: 'chat', tableId: TABLE, text: '' },
+      { type: 'chat', tableId: TABLE, text: '   ' },
+      { type: 'chat', tableId: TABLE, text: 'two\nlines' },
+      { type: 'chat', tableId: TABLE, text: 'a\u0000b' },
+      { type: 'chat', tableId: TABLE, text: 'x'.repeat(281) },
+    ];
+    for (const message of bad) expect(client(message), JSON.stringify(message)).toBe(false);
+  });
+
+  it('describe server messages', () => {
+    const seat = { player: { id: 'p', name: 'A', account: false }, presence: 'away', awayUntil: 5 };
+    expect(
+      server({ type: 'presence', tableId: TABLE, status: 'playing', seats: [seat, null], spectators: 2 }),
+    ).toBe(true);
+    expect(server({ type: 'error', code: 'state/stale', field: 'seq', message: 'm', ref: 'r1' })).toBe(true);
+    expect(server({ type: 'error', code: 'nope', field: '', message: 'm' })).toBe(false);
+  });
+});
