@@ -16,10 +16,14 @@ let status = 0;
 for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
   if (name === 'web') {
     // The web figures come from a browser: run with tsx (vite and playwright-core stay unbundled).
-    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'web.ts')], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--conditions=@pyramid/source', '--import', 'tsx', join(root, 'bench', 'web.ts')],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     if (run.status !== 0) status = run.status ?? 1;
     continue;
   }
@@ -31,6 +35,8 @@ for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // The packages' TypeScript sources (the first entry of each `exports` map).
+    conditions: ['@pyramid/source'],
     sourcemap: 'linked',
     logLevel: 'warning',
     // The benchmarks find bench/results.json relative to themselves; tell the bundle where that is.

@@ -1,10 +1,12 @@
 /// <reference types="node" />
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // Two pages share one build: the game (index.html) and the match scorer (scorer.html).
 export default defineConfig({
   base: './',
+  // The packages are built from their TypeScript sources (the "@pyramid/source" export condition).
+  resolve: { conditions: ['@pyramid/source', ...defaultClientConditions] },
   build: {
     target: 'es2022',
     rollupOptions: {

@@ -3,6 +3,7 @@
  * watch it: a header, then every action with its ruling, a one-line scoreboard and a top view of
  * the table whenever the balls moved and their positions are known.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -28,7 +29,14 @@ import { errorLine, metaOf, parseAndReplay, startsFromSituation } from './refere
 import { drawTable } from './table-art.js';
 import { type Lang, personalise, style, words, wrap } from './text.js';
 
-export const EXAMPLES_DIR = join(import.meta.dirname, '..', '..', '..', 'examples', 'records');
+/**
+ * The example records: copied into the package by its build (apps/cli/examples), read from the
+ * repository's examples/ when the sources run in the workspace.
+ */
+export const EXAMPLES_DIR = [
+  join(import.meta.dirname, '..', 'examples', 'records'),
+  join(import.meta.dirname, '..', '..', '..', 'examples', 'records'),
+].find((dir) => existsSync(dir)) as string;
 
 export interface DemoOptions {
   readonly lang: Lang;

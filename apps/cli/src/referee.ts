@@ -25,10 +25,10 @@ import {
   typedAction,
 } from './describe.js';
 import { type Io, readSource } from './io.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 import { type Lang, personalise, style, words } from './text.js';
 
-export const EXIT_OK = 0;
-export const EXIT_BAD_INPUT = 2;
+export { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 
 export interface RefereeOptions {
   readonly lang: Lang;

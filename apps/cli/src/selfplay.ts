@@ -7,16 +7,15 @@
  * the frames; `--json` prints it as one object; `--records DIR` writes each frame's match record.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Level } from '@pyramid/bots';
 import { FOUL_CODES, type FoulCode, type TableSize, VARIANT_NAMES, type Variant } from '@pyramid/rules';
 import type { Io } from './io.js';
-import { EXIT_BAD_INPUT, EXIT_OK } from './referee.js';
 import { type FrameResult, type FrameSpec, playFrame } from './selfplay-frame.js';
 import type { WorkerReply, WorkerRequest } from './selfplay-worker.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 import { style } from './text.js';
 
 export interface SelfplayOptions {
@@ -34,7 +33,7 @@ export interface SelfplayOptions {
   readonly records: string | null;
 }
 
-export const DEFAULT_WORKERS = Math.max(1, availableParallelism());
+export { DEFAULT_WORKERS } from './status.js';
 
 /** A proportion with its 95% Wilson score interval. */
 export interface Proportion {
@@ -73,10 +72,18 @@ export async function runFrames(
     }
     return results;
   }
-  const entry = pathToFileURL(join(import.meta.dirname, 'selfplay-worker.ts')).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  // The worker's sources are TypeScript: register tsx in the thread before importing them.
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  // Compiled (dist/), the worker is plain JavaScript; run from the TypeScript sources (the
+  // workspace's tests), the thread registers tsx before importing them.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = pathToFileURL(
+    join(import.meta.dirname, fromSource ? 'selfplay-worker.ts' : 'selfplay-worker.js'),
+  );
+  const spawn = (): Worker => {
+    if (!fromSource) return new Worker(entry);
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
+    return new Worker(bootstrap, { eval: true });
+  };
   let next = 0;
   const count = Math.min(workers, specs.length);
   await new Promise<void>((resolve, reject) => {
@@ -95,7 +102,7 @@ export async function runFrames(
       worker.postMessage(request);
     };
     for (let k = 0; k < count; k++) {
-      const worker = new Worker(bootstrap, { eval: true });
+      const worker = spawn();
       threads.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if (reply.type === 'failed') {
