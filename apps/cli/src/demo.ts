@@ -22,12 +22,11 @@ import {
   scoreText,
   targetText,
   typedAction,
-  WIDTH,
 } from './describe.js';
-import type { Io } from './io.js';
+import { type Io, outputWidth } from './io.js';
 import { errorLine, metaOf, parseAndReplay, startsFromSituation } from './referee.js';
 import { drawTable } from './table-art.js';
-import { type Lang, personalise, style, words, wrap } from './text.js';
+import { fit, type Lang, style, words, wrap } from './text.js';
 
 /**
  * The example records: copied into the package by its build (apps/cli/examples), read from the
@@ -74,14 +73,16 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     }
     const { json, replay } = loaded.value;
     const initial = replay.initial;
-    const ctx: Context = { lang: options.lang, players: initial.players, st };
+    const ctx: Context = { lang: options.lang, players: initial.players, st, width: outputWidth(io) };
     const meta = metaOf(json);
     const names = VARIANT_NAMES[variant];
-    const rule = '═'.repeat(WIDTH);
+    const rule = '═'.repeat(ctx.width);
     const header = [rule, st.bold(`  ${names.en} · ${names.ru}`)];
-    if (meta.title !== null) header.push(`  ${meta.title}`);
-    if (meta.description !== null) header.push(...wrap(meta.description, WIDTH, '  ', '  ').map(st.dim));
-    header.push(`  ${initial.players[0]} — ${initial.players[1]} · ${targetText(ctx, initial)}`);
+    if (meta.title !== null) header.push(...wrap(meta.title, ctx.width, '  ', '    '));
+    if (meta.description !== null) header.push(...wrap(meta.description, ctx.width, '  ', '  ').map(st.dim));
+    header.push(
+      ...fit([`  ${initial.players[0]} — ${initial.players[1]} · ${targetText(ctx, initial)}`], ctx.width),
+    );
     if (startsFromSituation(json)) header.push(st.dim(`  (${w.startSituation})`));
     header.push(rule);
     if (n > 0) say(['']);
@@ -89,7 +90,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const { spec } = matchTable(initial.tableSize);
     if (initial.positions !== null)
       say(['', ...drawTable(initial.positions, st, '  ', spec), `  ${st.dim(w.legend)}`]);
-    say(['', scoreboard(ctx, initial)]);
+    say(['', ...fit([scoreboard(ctx, initial)], ctx.width)]);
     await pause();
     const actions = json.actions as readonly unknown[];
     let before = initial;
@@ -100,7 +101,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
       if (action !== null) lines.push(...describeAction(ctx, step.index, before, action));
       lines.push(...noteLines(ctx, raw));
       lines.push(...describeRuling(ctx, step.ruling, { next: false }));
-      lines.push(scoreboard(ctx, step.state));
+      lines.push(...fit([scoreboard(ctx, step.state)], ctx.width));
       if (step.state.positions !== null && !sameTable(before, step.state)) {
         lines.push(...drawTable(step.state.positions, st, '  ', spec));
       }
@@ -113,7 +114,12 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const result = winner === null ? w.none : `${w.winner}: ${st.bold(winner)}`;
     say([
       '',
-      `  ${st.bold('■')} ${result} · ${scoreText(ctx, finalScores(replay.steps.at(-1)?.ruling.scores, final))}`,
+      ...fit(
+        [
+          `  ${st.bold('■')} ${result} · ${scoreText(ctx, finalScores(replay.steps.at(-1)?.ruling.scores, final))}`,
+        ],
+        ctx.width,
+      ),
     ]);
   }
   return 0;
@@ -130,6 +136,6 @@ function finalScores(
 function scoreboard(ctx: Context, state: MatchState): string {
   const w = words(ctx.lang);
   const bar = ctx.st.dim('┃');
-  const next = personalise(describeTurn(state.turn, ctx.lang), ctx.players);
+  const next = describeTurn(state.turn, ctx.lang, ctx.players);
   return `   ${bar} ${scoreText(ctx, state.scores)} ${bar} ${w.onTable} ${state.table.length} ${bar} ${w.next}: ${next}`;
 }

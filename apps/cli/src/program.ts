@@ -7,7 +7,7 @@ import { TABLE_SIZES, type TableSize, VARIANTS, type Variant } from '@pyramid/ru
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Io } from './io.js';
 import { DEFAULT_WORKERS, EXIT_BAD_INPUT } from './status.js';
-import { LANGS, type Lang } from './text.js';
+import { LANGS, type Lang, langFromEnv } from './text.js';
 import { version } from './version.js';
 
 function milliseconds(value: string): number {
@@ -135,8 +135,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .showHelpAfterError('(run with --help for usage)')
     .addHelpText('after', PROGRAM_HELP);
 
+  // Without --lang, the language of LC_ALL / LC_MESSAGES / LANG (English unless they say Russian).
   const lang = () =>
-    new Option('--lang <lang>', 'language of the explanations').choices([...LANGS]).default('en');
+    new Option('--lang <lang>', 'language of the output (default: from LC_ALL, LC_MESSAGES or LANG)').choices(
+      [...LANGS],
+    );
+  const langOf = (given: Lang | undefined): Lang => given ?? langFromEnv(io.env ?? {});
 
   program
     .command('referee')
@@ -148,9 +152,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       'print one JSON object { rulings: [{ index, action, ruling }], final } and nothing else',
     )
     .addHelpText('after', REFEREE_HELP)
-    .action(async (file: string, options: { lang: Lang; json?: boolean }) => {
+    .action(async (file: string, options: { lang?: Lang; json?: boolean }) => {
       const { referee } = await import('./referee.js');
-      status = await referee(io, file, { lang: options.lang, json: options.json === true });
+      status = await referee(io, file, { lang: langOf(options.lang), json: options.json === true });
     });
 
   program
@@ -166,10 +170,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         seriesStep,
       ),
     )
+    .addOption(lang())
     .addHelpText('after', SIMULATE_HELP)
-    .action(async (file: string, options: { json?: boolean; series?: number }) => {
+    .action(async (file: string, options: { lang?: Lang; json?: boolean; series?: number }) => {
       const { simulate } = await import('./simulate.js');
-      status = await simulate(io, file, { json: options.json === true, series: options.series ?? null });
+      status = await simulate(io, file, {
+        lang: langOf(options.lang),
+        json: options.json === true,
+        series: options.series ?? null,
+      });
     });
 
   program
@@ -182,10 +191,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         milliseconds,
       ),
     )
-    .action(async (options: { lang: Lang; variant?: Variant; delay?: number }) => {
+    .action(async (options: { lang?: Lang; variant?: Variant; delay?: number }) => {
       const { demo } = await import('./demo.js');
       status = await demo(io, {
-        lang: options.lang,
+        lang: langOf(options.lang),
         variant: options.variant ?? null,
         delay: options.delay ?? null,
       });
@@ -205,11 +214,13 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
         wholeNumber(1, 256),
       ),
     )
+    .addOption(lang())
     .option('--json', 'print the report as one JSON object and nothing else')
     .option('--records <dir>', "write each frame's match record into this directory")
     .addHelpText('after', SELFPLAY_HELP)
     .action(
       async (options: {
+        lang?: Lang;
         variant: Variant;
         table: TableSize;
         a: Level;
@@ -222,6 +233,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       }) => {
         const { selfplay } = await import('./selfplay.js');
         status = await selfplay(io, {
+          lang: langOf(options.lang),
           variant: options.variant,
           tableSize: options.table,
           a: options.a,

@@ -24,9 +24,9 @@ import {
   targetText,
   typedAction,
 } from './describe.js';
-import { type Io, readSource } from './io.js';
+import { type Io, outputWidth, readSource } from './io.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
-import { type Lang, personalise, style, words } from './text.js';
+import { fit, type Lang, style, words, wrap } from './text.js';
 
 export { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 
@@ -53,6 +53,7 @@ export function parseAndReplay(text: string): { ok: true; value: Loaded } | { ok
   try {
     json = JSON.parse(text);
   } catch {
+    // The referee's reading of the text names the line and column where it breaks.
     const failed = replayRecordText(text);
     if (!failed.ok) return { ok: false, error: cliError(failed.error) };
     return { ok: false, error: { index: null, field: '', code: 'invalid-setup', message: 'not valid JSON' } };
@@ -90,7 +91,7 @@ function expectedAt(json: unknown, index: number, lang: Lang): string | null {
     if (!applied.ok) return null;
     state = applied.value.state;
   }
-  return personalise(describeTurn(state.turn, lang), state.players);
+  return describeTurn(state.turn, lang, state.players);
 }
 
 export async function referee(io: Io, file: string, options: RefereeOptions): Promise<number> {
@@ -160,7 +161,7 @@ export function startsFromSituation(json: Record<string, unknown>): boolean {
 function humanReport(io: Io, lang: Lang, json: Record<string, unknown>, replay: Replay): string[] {
   const st = style(io.colour);
   const initial = replay.initial;
-  const ctx: Context = { lang, players: initial.players, st };
+  const ctx: Context = { lang, players: initial.players, st, width: outputWidth(io) };
   const w = words(lang);
   const actions = json.actions as readonly unknown[];
   const meta = metaOf(json);
@@ -171,8 +172,8 @@ function humanReport(io: Io, lang: Lang, json: Record<string, unknown>, replay: 
     targetText(ctx, initial),
     w.actions(actions.length),
   ];
-  lines.push(st.bold(header.join(' · ')));
-  if (meta.title !== null) lines.push(meta.title);
+  lines.push(...fit([st.bold(header.join(' · '))], ctx.width));
+  if (meta.title !== null) lines.push(...wrap(meta.title, ctx.width, '', '  '));
   if (startsFromSituation(json)) lines.push(st.dim(`(${w.startSituation})`));
   lines.push('');
   let before = initial;

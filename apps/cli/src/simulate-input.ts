@@ -11,6 +11,7 @@
  *     "strike": { "ball": 0, "speed": 8, "angleDeg": 0, "side"?, "height"?, "elevationDeg"? }
  *   }
  */
+import { describeJsonSyntaxError, jsonSyntaxError } from '@pyramid/core';
 import {
   type BallSetup,
   DEFAULT_PARAMS,
@@ -331,8 +332,14 @@ export function parseShot(text: string): { ok: true; value: Shot } | { ok: false
   try {
     json = JSON.parse(text);
   } catch (caught) {
-    const reason = caught instanceof Error ? caught.message : String(caught);
-    return { ok: false, error: { field: '', message: `not valid JSON (${reason})` } };
+    const syntax = jsonSyntaxError(text);
+    const reason =
+      syntax !== null
+        ? describeJsonSyntaxError(syntax)
+        : caught instanceof Error
+          ? caught.message
+          : String(caught);
+    return { ok: false, error: { field: '', message: `not valid JSON: ${reason}` } };
   }
   try {
     return { ok: true, value: checkShot(json) };
