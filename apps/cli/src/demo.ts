@@ -26,7 +26,7 @@ import {
 import { type Io, outputWidth } from './io.js';
 import { errorLine, metaOf, parseAndReplay, startsFromSituation } from './referee.js';
 import { drawTable } from './table-art.js';
-import { fit, type Lang, style, words, wrap } from './text.js';
+import { fitToWidth, type Lang, style, words, wrap } from './text.js';
 
 /**
  * The example records: copied into the package by its build (apps/cli/examples), read from the
@@ -81,7 +81,10 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     if (meta.title !== null) header.push(...wrap(meta.title, ctx.width, '  ', '    '));
     if (meta.description !== null) header.push(...wrap(meta.description, ctx.width, '  ', '  ').map(st.dim));
     header.push(
-      ...fit([`  ${initial.players[0]} — ${initial.players[1]} · ${targetText(ctx, initial)}`], ctx.width),
+      ...fitToWidth(
+        [`  ${initial.players[0]} — ${initial.players[1]} · ${targetText(ctx, initial)}`],
+        ctx.width,
+      ),
     );
     if (startsFromSituation(json)) header.push(st.dim(`  (${w.startSituation})`));
     header.push(rule);
@@ -90,7 +93,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const { spec } = matchTable(initial.tableSize);
     if (initial.positions !== null)
       say(['', ...drawTable(initial.positions, st, '  ', spec), `  ${st.dim(w.legend)}`]);
-    say(['', ...fit([scoreboard(ctx, initial)], ctx.width)]);
+    say(['', ...fitToWidth([scoreboard(ctx, initial)], ctx.width)]);
     await pause();
     const actions = json.actions as readonly unknown[];
     let before = initial;
@@ -101,7 +104,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
       if (action !== null) lines.push(...describeAction(ctx, step.index, before, action));
       lines.push(...noteLines(ctx, raw));
       lines.push(...describeRuling(ctx, step.ruling, { next: false }));
-      lines.push(...fit([scoreboard(ctx, step.state)], ctx.width));
+      lines.push(...fitToWidth([scoreboard(ctx, step.state)], ctx.width));
       if (step.state.positions !== null && !sameTable(before, step.state)) {
         lines.push(...drawTable(step.state.positions, st, '  ', spec));
       }
@@ -114,7 +117,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const result = winner === null ? w.none : `${w.winner}: ${st.bold(winner)}`;
     say([
       '',
-      ...fit(
+      ...fitToWidth(
         [
           `  ${st.bold('■')} ${result} · ${scoreText(ctx, finalScores(replay.steps.at(-1)?.ruling.scores, final))}`,
         ],

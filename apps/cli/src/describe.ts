@@ -22,7 +22,7 @@ import {
   VARIANT_NAMES,
 } from '@pyramid/rules';
 import { drawTable } from './table-art.js';
-import { at, ballList, fit, type Lang, type Style, signed, words, wrap } from './text.js';
+import { at, ballList, fitToWidth, type Lang, type Style, signed, words, wrap } from './text.js';
 
 export interface Context {
   readonly lang: Lang;
@@ -53,7 +53,7 @@ function shotFacts(action: ShotAction): ShotFacts {
 
 /** "#3 shot by Irina (cue ball 0, call 5→BL)" and, on the next line, what happened in the shot. */
 export function describeAction(ctx: Context, index: number, before: MatchState, action: Action): string[] {
-  return fit(actionLines(ctx, index, before, action), ctx.width);
+  return fitToWidth(actionLines(ctx, index, before, action), ctx.width);
 }
 
 function actionLines(ctx: Context, index: number, before: MatchState, action: Action): string[] {
@@ -177,7 +177,7 @@ export function describeRuling(ctx: Context, ruling: Ruling, options: { readonly
   }
   if (options.next)
     lines.push(...wrap(`${w.next}: ${say(describeTurn(ruling.next, ctx.lang))}`, ctx.width, '   ', '     '));
-  return fit(lines, ctx.width);
+  return fitToWidth(lines, ctx.width);
 }
 
 export function noteLines(ctx: Context, raw: unknown): string[] {
@@ -215,7 +215,7 @@ export function describeState(ctx: Context, state: MatchState): string[] {
   lines.push(
     `${label(w.winner)}${summary.winner === null ? w.none : ctx.st.bold(ctx.players[summary.winner])}`,
   );
-  const text = fit(lines, ctx.width);
+  const text = fitToWidth(lines, ctx.width);
   // The drawing is as wide as the table, whatever the terminal.
   if (summary.positions !== null) text.push(...drawTable(summary.positions, ctx.st, '  ', spec));
   return text;

@@ -26,7 +26,7 @@ import {
 } from './describe.js';
 import { type Io, outputWidth, readSource } from './io.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
-import { fit, type Lang, style, words, wrap } from './text.js';
+import { fitToWidth, type Lang, style, words, wrap } from './text.js';
 
 export { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 
@@ -172,7 +172,7 @@ function humanReport(io: Io, lang: Lang, json: Record<string, unknown>, replay: 
     targetText(ctx, initial),
     w.actions(actions.length),
   ];
-  lines.push(...fit([st.bold(header.join(' · '))], ctx.width));
+  lines.push(...fitToWidth([st.bold(header.join(' · '))], ctx.width));
   if (meta.title !== null) lines.push(...wrap(meta.title, ctx.width, '', '  '));
   if (startsFromSituation(json)) lines.push(st.dim(`(${w.startSituation})`));
   lines.push('');

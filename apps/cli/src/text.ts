@@ -288,7 +288,7 @@ export function visibleLength(text: string): number {
  * Lines fitted to `width` columns: a longer line is wrapped at its words, its continuation indented
  * two columns deeper than the line itself.
  */
-export function fit(lines: readonly string[], width: number): string[] {
+export function fitToWidth(lines: readonly string[], width: number): string[] {
   const out: string[] = [];
   for (const line of lines) {
     if (visibleLength(line) <= width) out.push(line);
