@@ -123,10 +123,15 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
         fail("',' or ']'");
       }
     }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
+    const word = c === 't' ? 'true' : c === 'f' ? 'false' : c === 'n' ? 'null' : null;
+    if (c === '"') {
+      string();
+      return;
+    }
+    if (word !== null) {
+      literal(word);
+      return;
+    }
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
       if (text[i] === '-') i++;
       if (text[i] === '0') i++;
