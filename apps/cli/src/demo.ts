@@ -74,7 +74,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const { json, replay } = loaded.value;
     const initial = replay.initial;
     const ctx: Context = { lang: options.lang, players: initial.players, st, width: outputWidth(io) };
-    const meta = metaOf(json);
+    const meta = metaOf(json, options.lang);
     const names = VARIANT_NAMES[variant];
     const rule = '═'.repeat(ctx.width);
     const header = [rule, st.bold(`  ${names.en} · ${names.ru}`)];

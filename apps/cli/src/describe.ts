@@ -22,7 +22,7 @@ import {
   VARIANT_NAMES,
 } from '@pyramid/rules';
 import { drawTable } from './table-art.js';
-import { at, ballList, fitToWidth, type Lang, type Style, signed, words, wrap } from './text.js';
+import { at, ballList, fitToWidth, inLanguage, type Lang, type Style, signed, words, wrap } from './text.js';
 
 export interface Context {
   readonly lang: Lang;
@@ -182,8 +182,8 @@ export function describeRuling(ctx: Context, ruling: Ruling, options: { readonly
 
 export function noteLines(ctx: Context, raw: unknown): string[] {
   if (typeof raw !== 'object' || raw === null || !('note' in raw)) return [];
-  const note = (raw as { note?: unknown }).note;
-  if (typeof note !== 'string' || note.length === 0) return [];
+  const note = inLanguage((raw as { note?: unknown }).note, ctx.lang);
+  if (note === null || note.length === 0) return [];
   return wrap(`“${note}”`, ctx.width, '   ', '    ').map((line) => ctx.st.cyan(line));
 }
 

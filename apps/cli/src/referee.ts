@@ -26,7 +26,7 @@ import {
 } from './describe.js';
 import { type Io, outputWidth, readSource } from './io.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
-import { fitToWidth, type Lang, style, words, wrap } from './text.js';
+import { fitToWidth, inLanguage, type Lang, style, words, wrap } from './text.js';
 
 export { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 
@@ -141,14 +141,14 @@ function fail(io: Io, options: RefereeOptions, error: CliError, json: unknown): 
   return EXIT_BAD_INPUT;
 }
 
-export function metaOf(json: Record<string, unknown>): { title: string | null; description: string | null } {
+export function metaOf(
+  json: Record<string, unknown>,
+  lang: Lang,
+): { title: string | null; description: string | null } {
   const meta = json.meta;
   if (typeof meta !== 'object' || meta === null) return { title: null, description: null };
   const { title, description } = meta as Record<string, unknown>;
-  return {
-    title: typeof title === 'string' ? title : null,
-    description: typeof description === 'string' ? description : null,
-  };
+  return { title: inLanguage(title, lang), description: inLanguage(description, lang) };
 }
 
 export function startsFromSituation(json: Record<string, unknown>): boolean {
@@ -164,7 +164,7 @@ function humanReport(io: Io, lang: Lang, json: Record<string, unknown>, replay: 
   const ctx: Context = { lang, players: initial.players, st, width: outputWidth(io) };
   const w = words(lang);
   const actions = json.actions as readonly unknown[];
-  const meta = metaOf(json);
+  const meta = metaOf(json, lang);
   const lines: string[] = [];
   const header = [
     VARIANT_NAMES[initial.variant][lang],

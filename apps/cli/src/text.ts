@@ -9,6 +9,18 @@ export type Lang = 'en' | 'ru';
 export const LANGS: readonly Lang[] = ['en', 'ru'];
 
 /**
+ * A text of a record (a note, a title) in `lang`: records give them as a string, or as an object
+ * of strings by language tag; then `lang`, else English, else the first given.
+ */
+export function inLanguage(value: unknown, lang: Lang): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return null;
+  const texts = value as Record<string, unknown>;
+  const text = texts[lang] ?? texts.en ?? Object.values(texts)[0];
+  return typeof text === 'string' ? text : null;
+}
+
+/**
  * The language the environment asks for when --lang is absent: the first of LC_ALL, LC_MESSAGES
  * and LANG that is set (POSIX precedence); Russian when it names Russian (ru, ru_RU.UTF-8, …),
  * English otherwise.

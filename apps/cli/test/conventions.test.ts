@@ -120,6 +120,29 @@ describe('language', () => {
   });
 });
 
+describe('the example records', () => {
+  it('give the title, the description and every note in English and Russian, and the CLI shows the one asked for', () => {
+    for (const variant of ['free', 'combined', 'dynamic', 'classic']) {
+      const file = join(ROOT, 'examples', 'records', `${variant}.json`);
+      const record = JSON.parse(readFileSync(file, 'utf8')) as {
+        meta: Record<string, Record<string, string>>;
+        actions: { note: Record<string, string> }[];
+      };
+      for (const text of [record.meta.title, record.meta.description, ...record.actions.map((a) => a.note)]) {
+        expect(Object.keys(text ?? {}).sort()).toEqual(['en', 'ru']);
+        expect(text?.ru).toMatch(/[а-яё]/i);
+        expect(text?.en).not.toBe(text?.ru);
+      }
+    }
+    const ru = pyramid(['referee', RECORD, '--lang', 'ru']).stdout;
+    expect(ru).toContain('Свободная пирамида: партия до 8 очков');
+    expect(ru).toContain('Оба игрока посылают шар к заднему борту');
+    const en = pyramid(['referee', RECORD]).stdout;
+    expect(en).toContain('Both players send a ball to the back cushion');
+    expect(en).not.toContain('Оба игрока');
+  });
+});
+
 describe('JSON syntax errors', () => {
   it('name the line and column, for a record and for a shot', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pyramid-json-'));
