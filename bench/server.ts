@@ -5,7 +5,7 @@
  *   first and their moves kept (the planned stroke with its error, or the decision): replayed
  *   through the server they give the same states, since the server's physics is deterministic,
  *   so the load generator chooses nothing and costs little.
- * - The server runs as its own process (`node --import tsx apps/server/src/main.ts`, its own data
+ * - The server runs as its own process (`node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`, its own data
  *   folder); this process is the load generator: for every room two player clients and a spectator
  *   of `@pyramid/online` (re-simulation off). The player to act sends the next recorded move every
  *   5 s (rooms out of phase).
@@ -108,7 +108,13 @@ interface Spawned {
 function spawnServer(dataDir: string): Promise<Spawned> {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')],
+    [
+      '--expose-gc',
+      '--conditions=@pyramid/source',
+      '--import',
+      'tsx',
+      join(ROOT, 'apps', 'server', 'src', 'main.ts'),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, PYRAMID_DIAGNOSTICS: '1' },

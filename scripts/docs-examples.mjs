@@ -15,8 +15,10 @@ let out = `${MARK}\n\nComplete frames, one per variant, from the rack to a winne
 for (const variant of VARIANTS) {
   const file = join(root, 'examples', 'records', `${variant}.json`);
   const record = JSON.parse(readFileSync(file, 'utf8'));
-  out += `\n### ${record.meta?.title ?? variant}\n\n`;
-  if (record.meta?.description) out += `${record.meta.description}\n\n`;
+  // Titles and descriptions are given in English and Russian: the document is in English.
+  out += `\n### ${record.meta?.title?.en ?? record.meta?.title ?? variant}\n\n`;
+  const description = record.meta?.description?.en ?? record.meta?.description;
+  if (description) out += `${description}\n\n`;
   out += `\`\`\`json\n${JSON.stringify(record, null, 2)}\n\`\`\`\n`;
 }
 writeFileSync(doc, head + out);

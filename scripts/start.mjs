@@ -12,10 +12,14 @@ const web = join(root, 'apps', 'web');
 const build = spawnSync(vite, ['build', web, '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 console.log('\nPyramid — the game, the match scorer and online play (Ctrl+C stops the server):');
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PYRAMID_DATA: process.env.PYRAMID_DATA ?? join(root, 'data') },
-});
+const server = spawn(
+  process.execPath,
+  ['--conditions=@pyramid/source', '--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PYRAMID_DATA: process.env.PYRAMID_DATA ?? join(root, 'data') },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)));

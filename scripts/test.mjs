@@ -1,4 +1,5 @@
-// `npm test`: lint and format check, typecheck, then every Vitest suite.
+// `npm test`: lint and format check, the package build, typecheck, every Vitest suite and the
+// consumer test of the packed packages.
 // Ends with one plain line `Tests: N passed, N failed` in which each check counts as one test,
 // so that a lint or type error is never hidden behind green unit tests.
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,7 @@ function check(name, command, args) {
 }
 
 check('lint and format (biome)', bin('biome'), ['check', '.']);
+check('build the packages (tsc)', process.execPath, [join(root, 'scripts', 'build.mjs')]);
 check('typecheck (tsc)', process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
 
 /** Runs one Vitest configuration and adds its counts (each test counts once). */
@@ -49,6 +51,8 @@ function vitest(name, args) {
 
 const extra = process.argv.slice(2);
 vitest('tests (vitest)', extra);
+// Pack every package, install the tarballs in a scratch project outside the workspace, use them there.
+check('consumer test (npm pack + install)', process.execPath, [join(root, 'scripts', 'consumer-test.mjs')]);
 // The browser tests build the web app and drive Debian's chromium (apps/web/e2e).
 vitest('browser tests (vitest + playwright-core)', ['--config', 'apps/web/e2e/vitest.config.ts', ...extra]);
 

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `pyramid` command. Runs the TypeScript sources through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// The `pyramid` command: runs the compiled JavaScript in dist/ (`npm run build`, which `npm test`
+// and `npm start` run for you in the workspace).
+import { main } from '../dist/main.js';
 
-register();
-const { main } = await import('../src/main.ts');
 process.exitCode = await main(process.argv.slice(2));

@@ -3,6 +3,7 @@
  * watch it: a header, then every action with its ruling, a one-line scoreboard and a top view of
  * the table whenever the balls moved and their positions are known.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -21,14 +22,20 @@ import {
   scoreText,
   targetText,
   typedAction,
-  WIDTH,
 } from './describe.js';
-import type { Io } from './io.js';
+import { type Io, outputWidth } from './io.js';
 import { errorLine, metaOf, parseAndReplay, startsFromSituation } from './referee.js';
 import { drawTable } from './table-art.js';
-import { type Lang, personalise, style, words, wrap } from './text.js';
+import { fitToWidth, type Lang, style, words, wrap } from './text.js';
 
-export const EXAMPLES_DIR = join(import.meta.dirname, '..', '..', '..', 'examples', 'records');
+/**
+ * The example records: copied into the package by its build (apps/cli/examples), read from the
+ * repository's examples/ when the sources run in the workspace.
+ */
+export const EXAMPLES_DIR = [
+  join(import.meta.dirname, '..', 'examples', 'records'),
+  join(import.meta.dirname, '..', '..', '..', 'examples', 'records'),
+].find((dir) => existsSync(dir)) as string;
 
 export interface DemoOptions {
   readonly lang: Lang;
@@ -66,14 +73,19 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     }
     const { json, replay } = loaded.value;
     const initial = replay.initial;
-    const ctx: Context = { lang: options.lang, players: initial.players, st };
-    const meta = metaOf(json);
+    const ctx: Context = { lang: options.lang, players: initial.players, st, width: outputWidth(io) };
+    const meta = metaOf(json, options.lang);
     const names = VARIANT_NAMES[variant];
-    const rule = '═'.repeat(WIDTH);
+    const rule = '═'.repeat(ctx.width);
     const header = [rule, st.bold(`  ${names.en} · ${names.ru}`)];
-    if (meta.title !== null) header.push(`  ${meta.title}`);
-    if (meta.description !== null) header.push(...wrap(meta.description, WIDTH, '  ', '  ').map(st.dim));
-    header.push(`  ${initial.players[0]} — ${initial.players[1]} · ${targetText(ctx, initial)}`);
+    if (meta.title !== null) header.push(...wrap(meta.title, ctx.width, '  ', '    '));
+    if (meta.description !== null) header.push(...wrap(meta.description, ctx.width, '  ', '  ').map(st.dim));
+    header.push(
+      ...fitToWidth(
+        [`  ${initial.players[0]} — ${initial.players[1]} · ${targetText(ctx, initial)}`],
+        ctx.width,
+      ),
+    );
     if (startsFromSituation(json)) header.push(st.dim(`  (${w.startSituation})`));
     header.push(rule);
     if (n > 0) say(['']);
@@ -81,7 +93,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const { spec } = matchTable(initial.tableSize);
     if (initial.positions !== null)
       say(['', ...drawTable(initial.positions, st, '  ', spec), `  ${st.dim(w.legend)}`]);
-    say(['', scoreboard(ctx, initial)]);
+    say(['', ...fitToWidth([scoreboard(ctx, initial)], ctx.width)]);
     await pause();
     const actions = json.actions as readonly unknown[];
     let before = initial;
@@ -92,7 +104,7 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
       if (action !== null) lines.push(...describeAction(ctx, step.index, before, action));
       lines.push(...noteLines(ctx, raw));
       lines.push(...describeRuling(ctx, step.ruling, { next: false }));
-      lines.push(scoreboard(ctx, step.state));
+      lines.push(...fitToWidth([scoreboard(ctx, step.state)], ctx.width));
       if (step.state.positions !== null && !sameTable(before, step.state)) {
         lines.push(...drawTable(step.state.positions, st, '  ', spec));
       }
@@ -105,7 +117,12 @@ export async function demo(io: Io, options: DemoOptions): Promise<number> {
     const result = winner === null ? w.none : `${w.winner}: ${st.bold(winner)}`;
     say([
       '',
-      `  ${st.bold('■')} ${result} · ${scoreText(ctx, finalScores(replay.steps.at(-1)?.ruling.scores, final))}`,
+      ...fitToWidth(
+        [
+          `  ${st.bold('■')} ${result} · ${scoreText(ctx, finalScores(replay.steps.at(-1)?.ruling.scores, final))}`,
+        ],
+        ctx.width,
+      ),
     ]);
   }
   return 0;
@@ -122,6 +139,6 @@ function finalScores(
 function scoreboard(ctx: Context, state: MatchState): string {
   const w = words(ctx.lang);
   const bar = ctx.st.dim('┃');
-  const next = personalise(describeTurn(state.turn, ctx.lang), ctx.players);
+  const next = describeTurn(state.turn, ctx.lang, ctx.players);
   return `   ${bar} ${scoreText(ctx, state.scores)} ${bar} ${w.onTable} ${state.table.length} ${bar} ${w.next}: ${next}`;
 }

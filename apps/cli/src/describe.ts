@@ -11,6 +11,7 @@ import {
   factsFromEvents,
   type MatchState,
   matchTable,
+  namePlayers,
   parseAction,
   type Ruling,
   type ShotAction,
@@ -21,14 +22,14 @@ import {
   VARIANT_NAMES,
 } from '@pyramid/rules';
 import { drawTable } from './table-art.js';
-import { at, ballList, type Lang, personalise, type Style, signed, words, wrap } from './text.js';
-
-export const WIDTH = 100;
+import { at, ballList, fitToWidth, inLanguage, type Lang, type Style, signed, words, wrap } from './text.js';
 
 export interface Context {
   readonly lang: Lang;
   readonly players: readonly [string, string];
   readonly st: Style;
+  /** Columns to wrap at: the terminal's width, 80 when the output is not a terminal. */
+  readonly width: number;
 }
 
 /** The typed form of a raw action that the referee accepted in `before`. */
@@ -52,6 +53,10 @@ function shotFacts(action: ShotAction): ShotFacts {
 
 /** "#3 shot by Irina (cue ball 0, call 5→BL)" and, on the next line, what happened in the shot. */
 export function describeAction(ctx: Context, index: number, before: MatchState, action: Action): string[] {
+  return fitToWidth(actionLines(ctx, index, before, action), ctx.width);
+}
+
+function actionLines(ctx: Context, index: number, before: MatchState, action: Action): string[] {
   const w = words(ctx.lang);
   const name = (player: 0 | 1) => ctx.players[player];
   const head = (text: string) => `${ctx.st.bold(`#${index}`)} ${text}`;
@@ -137,7 +142,7 @@ function pointsText(ctx: Context, ruling: Ruling): string | null {
 /** The verdict line, the balls, the reasons and (unless `compact`) the next turn. */
 export function describeRuling(ctx: Context, ruling: Ruling, options: { readonly next: boolean }): string[] {
   const w = words(ctx.lang);
-  const say = (text: string) => personalise(text, ctx.players);
+  const say = (text: string) => namePlayers(text, ctx.players);
   const lines: string[] = [];
   const head = [verdictText(ctx, ruling)];
   const points = pointsText(ctx, ruling);
@@ -159,7 +164,7 @@ export function describeRuling(ctx: Context, ruling: Ruling, options: { readonly
   }
   for (const reason of ruling.reasons) {
     const text = `${say(reason[ctx.lang])} ${ctx.st.dim(`[${citeIn(reason.cite, ctx.lang)}]`)}`;
-    lines.push(...wrap(text, WIDTH, '   · ', '     '));
+    lines.push(...wrap(text, ctx.width, '   · ', '     '));
   }
   if (ruling.frameWinner !== null) {
     const scores = `${ruling.scores[0]}:${ruling.scores[1]}`;
@@ -170,15 +175,16 @@ export function describeRuling(ctx: Context, ruling: Ruling, options: { readonly
   if (ruling.matchWinner !== null && ruling.frameWinner === null) {
     lines.push(`   ${ctx.st.bold(ctx.st.yellow(`★ ${w.matchWon(ctx.players[ruling.matchWinner])}`))}`);
   }
-  if (options.next) lines.push(`   ${w.next}: ${say(describeTurn(ruling.next, ctx.lang))}`);
-  return lines;
+  if (options.next)
+    lines.push(...wrap(`${w.next}: ${say(describeTurn(ruling.next, ctx.lang))}`, ctx.width, '   ', '     '));
+  return fitToWidth(lines, ctx.width);
 }
 
 export function noteLines(ctx: Context, raw: unknown): string[] {
   if (typeof raw !== 'object' || raw === null || !('note' in raw)) return [];
-  const note = (raw as { note?: unknown }).note;
-  if (typeof note !== 'string' || note.length === 0) return [];
-  return wrap(`“${note}”`, WIDTH, '   ', '    ').map((line) => ctx.st.cyan(line));
+  const note = inLanguage((raw as { note?: unknown }).note, ctx.lang);
+  if (note === null || note.length === 0) return [];
+  return wrap(`“${note}”`, ctx.width, '   ', '    ').map((line) => ctx.st.cyan(line));
 }
 
 function shelfLine(ctx: Context, balls: readonly BallId[]): string {
@@ -205,12 +211,14 @@ export function describeState(ctx: Context, state: MatchState): string[] {
   lines.push(`${label(w.shelves)}${ctx.players[0].padEnd(nameWidth)}  ${shelfLine(ctx, summary.shelves[0])}`);
   lines.push(`${label('')}${ctx.players[1].padEnd(nameWidth)}  ${shelfLine(ctx, summary.shelves[1])}`);
   lines.push(`${label(w.onTable)}${summary.table.length === 0 ? w.nothing : summary.table.join(' ')}`);
-  lines.push(`${label(w.next)}${personalise(describeTurn(summary.turn, ctx.lang), ctx.players)}`);
+  lines.push(`${label(w.next)}${describeTurn(summary.turn, ctx.lang, ctx.players)}`);
   lines.push(
     `${label(w.winner)}${summary.winner === null ? w.none : ctx.st.bold(ctx.players[summary.winner])}`,
   );
-  if (summary.positions !== null) lines.push(...drawTable(summary.positions, ctx.st, '  ', spec));
-  return lines;
+  const text = fitToWidth(lines, ctx.width);
+  // The drawing is as wide as the table, whatever the terminal.
+  if (summary.positions !== null) text.push(...drawTable(summary.positions, ctx.st, '  ', spec));
+  return text;
 }
 
 export function targetText(ctx: Context, state: MatchState): string {

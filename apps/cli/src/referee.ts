@@ -24,11 +24,11 @@ import {
   targetText,
   typedAction,
 } from './describe.js';
-import { type Io, readSource } from './io.js';
-import { type Lang, personalise, style, words } from './text.js';
+import { type Io, outputWidth, readSource } from './io.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
+import { fitToWidth, inLanguage, type Lang, style, words, wrap } from './text.js';
 
-export const EXIT_OK = 0;
-export const EXIT_BAD_INPUT = 2;
+export { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
 
 export interface RefereeOptions {
   readonly lang: Lang;
@@ -53,6 +53,7 @@ export function parseAndReplay(text: string): { ok: true; value: Loaded } | { ok
   try {
     json = JSON.parse(text);
   } catch {
+    // The referee's reading of the text names the line and column where it breaks.
     const failed = replayRecordText(text);
     if (!failed.ok) return { ok: false, error: cliError(failed.error) };
     return { ok: false, error: { index: null, field: '', code: 'invalid-setup', message: 'not valid JSON' } };
@@ -90,7 +91,7 @@ function expectedAt(json: unknown, index: number, lang: Lang): string | null {
     if (!applied.ok) return null;
     state = applied.value.state;
   }
-  return personalise(describeTurn(state.turn, lang), state.players);
+  return describeTurn(state.turn, lang, state.players);
 }
 
 export async function referee(io: Io, file: string, options: RefereeOptions): Promise<number> {
@@ -140,14 +141,14 @@ function fail(io: Io, options: RefereeOptions, error: CliError, json: unknown): 
   return EXIT_BAD_INPUT;
 }
 
-export function metaOf(json: Record<string, unknown>): { title: string | null; description: string | null } {
+export function metaOf(
+  json: Record<string, unknown>,
+  lang: Lang,
+): { title: string | null; description: string | null } {
   const meta = json.meta;
   if (typeof meta !== 'object' || meta === null) return { title: null, description: null };
   const { title, description } = meta as Record<string, unknown>;
-  return {
-    title: typeof title === 'string' ? title : null,
-    description: typeof description === 'string' ? description : null,
-  };
+  return { title: inLanguage(title, lang), description: inLanguage(description, lang) };
 }
 
 export function startsFromSituation(json: Record<string, unknown>): boolean {
@@ -160,10 +161,10 @@ export function startsFromSituation(json: Record<string, unknown>): boolean {
 function humanReport(io: Io, lang: Lang, json: Record<string, unknown>, replay: Replay): string[] {
   const st = style(io.colour);
   const initial = replay.initial;
-  const ctx: Context = { lang, players: initial.players, st };
+  const ctx: Context = { lang, players: initial.players, st, width: outputWidth(io) };
   const w = words(lang);
   const actions = json.actions as readonly unknown[];
-  const meta = metaOf(json);
+  const meta = metaOf(json, lang);
   const lines: string[] = [];
   const header = [
     VARIANT_NAMES[initial.variant][lang],
@@ -171,8 +172,8 @@ function humanReport(io: Io, lang: Lang, json: Record<string, unknown>, replay: 
     targetText(ctx, initial),
     w.actions(actions.length),
   ];
-  lines.push(st.bold(header.join(' · ')));
-  if (meta.title !== null) lines.push(meta.title);
+  lines.push(...fitToWidth([st.bold(header.join(' · '))], ctx.width));
+  if (meta.title !== null) lines.push(...wrap(meta.title, ctx.width, '', '  '));
   if (startsFromSituation(json)) lines.push(st.dim(`(${w.startSituation})`));
   lines.push('');
   let before = initial;

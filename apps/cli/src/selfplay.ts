@@ -7,19 +7,20 @@
  * the frames; `--json` prints it as one object; `--records DIR` writes each frame's match record.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Level } from '@pyramid/bots';
 import { FOUL_CODES, type FoulCode, type TableSize, VARIANT_NAMES, type Variant } from '@pyramid/rules';
 import type { Io } from './io.js';
-import { EXIT_BAD_INPUT, EXIT_OK } from './referee.js';
 import { type FrameResult, type FrameSpec, playFrame } from './selfplay-frame.js';
 import type { WorkerReply, WorkerRequest } from './selfplay-worker.js';
-import { style } from './text.js';
+import { EXIT_BAD_INPUT, EXIT_OK } from './status.js';
+import { type Lang, style } from './text.js';
 
 export interface SelfplayOptions {
+  /** The language of the report (default English). */
+  readonly lang?: Lang;
   readonly variant: Variant;
   /** The table (default: the 12 ft tournament table). */
   readonly tableSize?: TableSize;
@@ -34,7 +35,7 @@ export interface SelfplayOptions {
   readonly records: string | null;
 }
 
-export const DEFAULT_WORKERS = Math.max(1, availableParallelism());
+export { DEFAULT_WORKERS } from './status.js';
 
 /** A proportion with its 95% Wilson score interval. */
 export interface Proportion {
@@ -73,10 +74,18 @@ export async function runFrames(
     }
     return results;
   }
-  const entry = pathToFileURL(join(import.meta.dirname, 'selfplay-worker.ts')).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  // The worker's sources are TypeScript: register tsx in the thread before importing them.
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
+  // Compiled (dist/), the worker is plain JavaScript; run from the TypeScript sources (the
+  // workspace's tests), the thread registers tsx before importing them.
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = pathToFileURL(
+    join(import.meta.dirname, fromSource ? 'selfplay-worker.ts' : 'selfplay-worker.js'),
+  );
+  const spawn = (): Worker => {
+    if (!fromSource) return new Worker(entry);
+    const tsx = import.meta.resolve('tsx/esm/api');
+    const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
+    return new Worker(bootstrap, { eval: true });
+  };
   let next = 0;
   const count = Math.min(workers, specs.length);
   await new Promise<void>((resolve, reject) => {
@@ -95,7 +104,7 @@ export async function runFrames(
       worker.postMessage(request);
     };
     for (let k = 0; k < count; k++) {
-      const worker = new Worker(bootstrap, { eval: true });
+      const worker = spawn();
       threads.push(worker);
       worker.on('message', (reply: WorkerReply) => {
         if (reply.type === 'failed') {
@@ -291,7 +300,8 @@ export async function selfplay(io: Io, options: SelfplayOptions): Promise<number
     }
   }
   const started = performance.now();
-  const progress = io.isTTY && !options.json;
+  // Progress goes to stderr whenever that is a terminal (also with --json or stdout redirected).
+  const progress = io.errIsTTY === true;
   const wins = { a: 0, b: 0 };
   const records: Promise<void>[] = [];
   if (progress) io.err(`  frames 0/${options.frames}`);
@@ -325,6 +335,57 @@ export async function selfplay(io: Io, options: SelfplayOptions): Promise<number
   return EXIT_OK;
 }
 
+const REPORT_WORDS = {
+  en: {
+    table: (size: string) => `${size} table`,
+    vs: 'vs',
+    frames: (n: number) => `${n} frame${n === 1 ? '' : 's'}`,
+    seed: 'seed',
+    wins: 'wins',
+    unfinished: 'unfinished',
+    breakerWon: 'breaker won',
+    of: (count: number, of: number) => `${count} of ${of}`,
+    perFrame: 'per frame',
+    shots: 'shots',
+    visits: 'visits',
+    potsPerVisit: 'pots / visit',
+    foulsPerFrame: 'fouls / frame',
+    byItem: 'by item',
+    frameLength: 'frame length',
+    median: 'median',
+    onTable: (s: string) => `${s} s of play on the table`,
+    decisionTime: 'decision time',
+    onWorkers: (s: string, n: number) => `${s} s on ${n} worker${n === 1 ? '' : 's'}`,
+    stopped: (frame: number) => `frame ${frame} stopped`,
+    retries: (n: number) => `${n} stroke(s) played again after the simulator gave up on them`,
+    records: 'records in',
+  },
+  ru: {
+    table: (size: string) => `стол ${size}`,
+    vs: 'против',
+    frames: (n: number) => `партий: ${n}`,
+    seed: 'зерно',
+    wins: 'победы',
+    unfinished: 'не доиграны',
+    breakerWon: 'победы разбив.',
+    of: (count: number, of: number) => `${count} из ${of}`,
+    perFrame: 'за партию',
+    shots: 'ударов',
+    visits: 'подходов',
+    potsPerVisit: 'шаров/подход',
+    foulsPerFrame: 'штрафов/парт.',
+    byItem: 'по пунктам',
+    frameLength: 'длина партии',
+    median: 'медиана',
+    onTable: (s: string) => `${s} с игры на столе`,
+    decisionTime: 'время решения',
+    onWorkers: (s: string, n: number) => `${s} с, потоков: ${n}`,
+    stopped: (frame: number) => `партия ${frame} остановлена`,
+    retries: (n: number) => `ударов переиграно после отказа симулятора: ${n}`,
+    records: 'записи в',
+  },
+} as const;
+
 function humanReport(
   io: Io,
   options: SelfplayOptions,
@@ -333,48 +394,46 @@ function humanReport(
   seconds: number,
 ): string[] {
   const st = style(io.colour);
+  const lang = options.lang ?? 'en';
+  const w = REPORT_WORDS[lang];
   // The tournament table goes without saying, as in the records.
-  const table = r.tableSize === '12ft' ? '' : ` · ${r.tableSize} table`;
+  const table = r.tableSize === '12ft' ? '' : ` · ${w.table(r.tableSize)}`;
   const lines = [
     st.bold(
-      `${VARIANT_NAMES[r.variant].en}${table} · A ${r.a.level} vs B ${r.b.level} · ${r.frames} frame${r.frames === 1 ? '' : 's'} · seed ${r.seed}`,
+      `${VARIANT_NAMES[r.variant][lang]}${table} · A ${r.a.level} ${w.vs} B ${r.b.level} · ${w.frames(r.frames)} · ${w.seed} ${r.seed}`,
     ),
     '',
-    `  wins          A ${r.a.wins.count} (${interval(r.a.wins)})`,
-    `                B ${r.b.wins.count} (${interval(r.b.wins)})`,
+    `  ${w.wins.padEnd(13)} A ${r.a.wins.count} (${interval(r.a.wins)})`,
+    `  ${''.padEnd(13)} B ${r.b.wins.count} (${interval(r.b.wins)})`,
   ];
-  if (r.unfinished > 0) lines.push(`                unfinished ${r.unfinished}`);
-  lines.push(`  breaker won   ${r.breaker.count} of ${r.breaker.of} (${interval(r.breaker)})`);
+  if (r.unfinished > 0) lines.push(`  ${''.padEnd(13)} ${w.unfinished} ${r.unfinished}`);
+  lines.push(`  ${w.breakerWon.padEnd(13)} ${w.of(r.breaker.count, r.breaker.of)} (${interval(r.breaker)})`);
   lines.push(
-    `  per frame     ${r.perFrame.shots.toFixed(1)} shots (A ${r.a.shotsPerFrame.toFixed(1)}, B ${r.b.shotsPerFrame.toFixed(1)}), ` +
-      `${r.perFrame.visits.toFixed(1)} visits (A ${r.a.visitsPerFrame.toFixed(1)}, B ${r.b.visitsPerFrame.toFixed(1)})`,
+    `  ${w.perFrame.padEnd(13)} ${r.perFrame.shots.toFixed(1)} ${w.shots} (A ${r.a.shotsPerFrame.toFixed(1)}, B ${r.b.shotsPerFrame.toFixed(1)}), ` +
+      `${r.perFrame.visits.toFixed(1)} ${w.visits} (A ${r.a.visitsPerFrame.toFixed(1)}, B ${r.b.visitsPerFrame.toFixed(1)})`,
   );
   lines.push(
-    `  pots / visit  ${r.potsPerVisit.toFixed(2)} (A ${r.a.potsPerVisit.toFixed(2)}, B ${r.b.potsPerVisit.toFixed(2)})`,
+    `  ${w.potsPerVisit.padEnd(13)} ${r.potsPerVisit.toFixed(2)} (A ${r.a.potsPerVisit.toFixed(2)}, B ${r.b.potsPerVisit.toFixed(2)})`,
   );
   const byCode = (Object.entries(r.foulsPerFrame) as [FoulCode, number][]).filter(([, v]) => v > 0);
   lines.push(
-    `  fouls / frame A ${r.a.foulsPerFrame.toFixed(2)}, B ${r.b.foulsPerFrame.toFixed(2)}` +
+    `  ${w.foulsPerFrame.padEnd(13)} A ${r.a.foulsPerFrame.toFixed(2)}, B ${r.b.foulsPerFrame.toFixed(2)}` +
       (byCode.length === 0
         ? ''
-        : `; by item: ${byCode.map(([code, v]) => `${code} ${v.toFixed(2)}`).join(', ')}`),
+        : `; ${w.byItem}: ${byCode.map(([code, v]) => `${code} ${v.toFixed(2)}`).join(', ')}`),
   );
   lines.push(
-    `  frame length  ${r.frameLength.mean.toFixed(1)} shots (median ${r.frameLength.median}, ${r.frameLength.min}–${r.frameLength.max}), ` +
-      `${r.perFrame.tableSeconds.toFixed(0)} s of play on the table`,
+    `  ${w.frameLength.padEnd(13)} ${r.frameLength.mean.toFixed(1)} ${w.shots} (${w.median} ${r.frameLength.median}, ${r.frameLength.min}–${r.frameLength.max}), ` +
+      w.onTable(r.perFrame.tableSeconds.toFixed(0)),
   );
   lines.push(
     st.dim(
-      `  decision time A median ${times.a.medianMs} ms (p95 ${times.a.p95Ms}), B median ${times.b.medianMs} ms (p95 ${times.b.p95Ms}); ` +
-        `${seconds.toFixed(1)} s on ${options.workers} worker${options.workers === 1 ? '' : 's'}`,
+      `  ${w.decisionTime} A ${w.median} ${times.a.medianMs} ms (p95 ${times.a.p95Ms}), B ${w.median} ${times.b.medianMs} ms (p95 ${times.b.p95Ms}); ` +
+        w.onWorkers(seconds.toFixed(1), options.workers),
     ),
   );
-  for (const e of r.errors) lines.push(st.yellow(`  frame ${e.frame} stopped: ${e.message}`));
-  if (r.simulatorRetries > 0) {
-    lines.push(
-      st.yellow(`  ${r.simulatorRetries} stroke(s) played again after the simulator gave up on them`),
-    );
-  }
-  if (options.records !== null) lines.push(st.dim(`  records in ${options.records}`));
+  for (const e of r.errors) lines.push(st.yellow(`  ${w.stopped(e.frame)}: ${e.message}`));
+  if (r.simulatorRetries > 0) lines.push(st.yellow(`  ${w.retries(r.simulatorRetries)}`));
+  if (options.records !== null) lines.push(st.dim(`  ${w.records} ${options.records}`));
   return lines;
 }

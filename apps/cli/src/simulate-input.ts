@@ -13,7 +13,13 @@
  *     "strike": { "ball": 0, "speed": 8, "angleDeg": 0, "side"?, "height"?, "elevationDeg"? }
  *   }
  */
-import { describeValue, fieldPointer, pointerJoin } from '@pyramid/core';
+import {
+  describeJsonSyntaxError,
+  describeValue,
+  fieldPointer,
+  jsonSyntaxError,
+  pointerJoin,
+} from '@pyramid/core';
 import {
   type BallSetup,
   DEFAULT_PARAMS,
@@ -290,8 +296,14 @@ export function parseShot(
   try {
     json = JSON.parse(text);
   } catch (caught) {
-    const reason = caught instanceof Error ? caught.message : String(caught);
-    return { ok: false, error: { field: '', message: `not valid JSON (${reason})` } };
+    const syntax = jsonSyntaxError(text);
+    const reason =
+      syntax !== null
+        ? describeJsonSyntaxError(syntax)
+        : caught instanceof Error
+          ? caught.message
+          : String(caught);
+    return { ok: false, error: { field: '', message: `not valid JSON: ${reason}` } };
   }
   try {
     return { ok: true, value: checkShot(json, table) };

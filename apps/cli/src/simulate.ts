@@ -17,7 +17,7 @@ import { type TablePreset, tableFromDescription } from '@pyramid/table';
 import { type Io, readSource } from './io.js';
 import { EXIT_BAD_INPUT, EXIT_OK } from './referee.js';
 import { parseShot, type Shot, type ShotError } from './simulate-input.js';
-import { style } from './text.js';
+import { type Lang, style } from './text.js';
 
 /** The simulator gave up (its event cap): the report that reproduces it is on stderr. */
 export const EXIT_EVENT_CAP = 3;
@@ -26,6 +26,7 @@ export const EXIT_EVENT_CAP = 3;
 export const MAX_SERIES_SAMPLES = 100_000;
 
 export interface SimulateOptions {
+  readonly lang: Lang;
   readonly json: boolean;
   /** `--table FILE`: a table description that replaces the shot file's table; null for none. */
   readonly tableFile?: string | null;
@@ -74,7 +75,7 @@ function seriesOf(sim: Simulation, step: number): Sample[] {
 }
 
 export async function simulate(io: Io, file: string, options: SimulateOptions): Promise<number> {
-  const source = await readSource(io, file);
+  const source = await readSource(io, file, 'the shot');
   if (!source.ok) return fail(io, options, { field: '', message: source.message }, 'unreadable');
   let table: TablePreset | undefined;
   if (options.tableFile != null) {
@@ -119,7 +120,7 @@ export async function simulate(io: Io, file: string, options: SimulateOptions): 
     io.out(`${JSON.stringify(output, null, 2)}\n`);
     return EXIT_OK;
   }
-  io.out(`${humanReport(io, shot, sim, facts, series).join('\n')}\n`);
+  io.out(`${humanReport(io, options.lang, shot, sim, facts, series).join('\n')}\n`);
   return EXIT_OK;
 }
 
@@ -170,24 +171,102 @@ function mm(value: number): string {
   return value.toFixed(1);
 }
 
-function eventText(event: SimEvent): string {
+/** The words of the report; event types, states and pocket ids stay as the JSON writes them. */
+const WORDS = {
+  en: {
+    ball: (id: number | undefined) => `ball ${id}`,
+    balls: (a: number, b: number) => `balls ${a}, ${b}`,
+    ballCount: (n: number) => `${n} ball${n === 1 ? '' : 's'}`,
+    miscue: 'miscue',
+    cushion: (c: string) => `cushion ${c}`,
+    jaw: (jaw: string, pocket: string) => `jaw ${jaw} of pocket ${pocket}`,
+    pocket: (p: string) => `pocket ${p}`,
+    airborne: 'airborne',
+    lands: 'lands',
+    over: (c: string) => `over the ${c} cushion`,
+    offTableOver: (c: string) => `off the table over the ${c} cushion`,
+    struck: (ball: number, speed: number, aim: string) => `ball ${ball} struck at ${speed} m/s toward ${aim}`,
+    side: 'side',
+    height: 'height',
+    elevation: 'elevation',
+    miscueNote: 'Miscue: the tip offset exceeded the limit and was clamped.',
+    events: (sim: number, lines: number) =>
+      `Events (${sim} from the simulator, ${lines} line crossing${lines === 1 ? '' : 's'})`,
+    final: (t: string) => `Final, after ${t}`,
+    forReferee: 'For the referee',
+    none: 'none',
+    yes: 'yes',
+    no: 'no',
+    firstContact: 'first contact',
+    pocketed: 'pocketed',
+    offTable: 'off the table',
+    cushionsAfter: 'cushions after the first contact',
+    breakCushions: 'object balls to a cushion on the break',
+    leftHouse: 'cue ball left the house before the first contact',
+    centreLine: 'crossed the centre line after the first contact',
+    frozen: 'frozen to the cue ball',
+    strokeFouls: 'stroke fouls',
+    series: (n: number) => `Positions over time (mm; ${n} samples)`,
+    crosses: (x: string) => `crosses x = ${x} mm`,
+  },
+  ru: {
+    ball: (id: number | undefined) => `шар ${id}`,
+    balls: (a: number, b: number) => `шары ${a}, ${b}`,
+    ballCount: (n: number) => `шаров: ${n}`,
+    miscue: 'кикс',
+    cushion: (c: string) => `борт ${c}`,
+    jaw: (jaw: string, pocket: string) => `губка ${jaw} лузы ${pocket}`,
+    pocket: (p: string) => `луза ${p}`,
+    airborne: 'в воздухе',
+    lands: 'приземляется',
+    over: (c: string) => `через борт ${c}`,
+    offTableOver: (c: string) => `за столом, через борт ${c}`,
+    struck: (ball: number, speed: number, aim: string) =>
+      `удар по шару ${ball}: ${speed} м/с, направление ${aim}`,
+    side: 'боковой винт',
+    height: 'высота',
+    elevation: 'наклон кия',
+    miscueNote: 'Кикс: смещение точки удара больше предела, оно ограничено.',
+    events: (sim: number, lines: number) => `События (симулятор: ${sim}, пересечения линий: ${lines})`,
+    final: (t: string) => `Итог через ${t}`,
+    forReferee: 'Для судьи',
+    none: 'нет',
+    yes: 'да',
+    no: 'нет',
+    firstContact: 'первое касание',
+    pocketed: 'забиты',
+    offTable: 'за столом',
+    cushionsAfter: 'борт после первого касания',
+    breakCushions: 'прицельные шары у борта при разбое',
+    leftHouse: 'биток вышел из дома до первого касания',
+    centreLine: 'пересекли среднюю линию после первого касания',
+    frozen: 'вплотную к битку',
+    strokeFouls: 'нарушения при ударе',
+    series: (n: number) => `Положения во времени (мм; отсчётов: ${n})`,
+    crosses: (x: string) => `пересекает x = ${x} мм`,
+  },
+} as const;
+
+type Words = (typeof WORDS)[Lang];
+
+function eventText(event: SimEvent, w: Words): string {
   switch (event.type) {
     case 'strike':
-      return `ball ${event.ball}${event.miscue ? ', miscue' : ''}`;
+      return `${w.ball(event.ball)}${event.miscue ? `, ${w.miscue}` : ''}`;
     case 'ball-ball':
-      return `balls ${event.balls[0]}, ${event.balls[1]}`;
+      return w.balls(event.balls[0], event.balls[1]);
     case 'cushion':
-      return `ball ${event.ball}, cushion ${event.cushion}`;
+      return `${w.ball(event.ball)}, ${w.cushion(event.cushion)}`;
     case 'jaw':
-      return `ball ${event.ball}, jaw ${event.jaw} of pocket ${event.pocket}`;
+      return `${w.ball(event.ball)}, ${w.jaw(String(event.jaw), event.pocket)}`;
     case 'pocket':
-      return `ball ${event.ball}, pocket ${event.pocket}`;
+      return `${w.ball(event.ball)}, ${w.pocket(event.pocket)}`;
     case 'bounce':
-      return `ball ${event.ball}, ${event.airborne ? 'airborne' : 'lands'}`;
+      return `${w.ball(event.ball)}, ${event.airborne ? w.airborne : w.lands}`;
     case 'off-table':
-      return `ball ${event.ball}, over the ${event.cushion} cushion`;
+      return `${w.ball(event.ball)}, ${w.over(event.cushion)}`;
     case 'transition':
-      return `ball ${event.ball}, ${event.from} → ${event.to}`;
+      return `${w.ball(event.ball)}, ${event.from} → ${event.to}`;
   }
 }
 
@@ -195,81 +274,76 @@ function line(t: number, type: string, text: string): string {
   return `  ${seconds(t).padStart(11)}  ${type.padEnd(TYPE_WIDTH)} ${text}`;
 }
 
-function ballList(balls: readonly number[]): string {
-  return balls.length === 0 ? 'none' : balls.join(', ');
-}
-
 function humanReport(
   io: Io,
+  lang: Lang,
   shot: Shot,
   sim: Simulation,
   facts: ShotFacts,
   series: readonly Sample[] | null,
 ): string[] {
   const st = style(io.colour);
+  const w = WORDS[lang];
+  const ballList = (balls: readonly number[]) => (balls.length === 0 ? w.none : balls.join(', '));
   const s = shot.strike;
   const aim = s.direction === undefined ? `${s.angleDeg ?? 0}°` : `(${s.direction.x}, ${s.direction.y})`;
   const tip = [
-    s.side === undefined ? null : `side ${s.side}`,
-    s.height === undefined ? null : `height ${s.height}`,
-    s.elevationDeg === undefined ? null : `elevation ${s.elevationDeg}°`,
+    s.side === undefined ? null : `${w.side} ${s.side}`,
+    s.height === undefined ? null : `${w.height} ${s.height}`,
+    s.elevationDeg === undefined ? null : `${w.elevation} ${s.elevationDeg}°`,
   ].filter((part) => part !== null);
   const lines = [
     st.bold(
       [
         shot.table.name,
-        `${shot.balls.length} ball${shot.balls.length === 1 ? '' : 's'}`,
-        `ball ${s.ball} struck at ${s.speed} m/s toward ${aim}${tip.length === 0 ? '' : ` (${tip.join(', ')})`}`,
+        w.ballCount(shot.balls.length),
+        `${w.struck(s.ball, s.speed, aim)}${tip.length === 0 ? '' : ` (${tip.join(', ')})`}`,
       ].join(' · '),
     ),
   ];
-  if (sim.miscue) lines.push(st.yellow('Miscue: the tip offset exceeded the limit and was clamped.'));
+  if (sim.miscue) lines.push(st.yellow(w.miscueNote));
   // The simulator's events, with the referee's line crossings between them.
   const marks = linesOf({ cueBall: s.ball, table: shot.spec });
   const crossings = timedShotEventsFromSimulation(sim, {
     cueBall: s.ball,
     table: shot.spec,
   }).filter((entry) => entry.event.type === 'house-line' || entry.event.type === 'centre-line');
-  const count = `${sim.events.length} from the simulator, ${crossings.length} line crossing${crossings.length === 1 ? '' : 's'}`;
-  lines.push('', st.bold(`Events (${count})`));
+  lines.push('', st.bold(w.events(sim.events.length, crossings.length)));
   let next = 0;
   for (const event of sim.events) {
     while (next < crossings.length && crossings[next]!.t <= event.t) {
-      lines.push(crossingLine(crossings[next]!, marks));
+      lines.push(crossingLine(crossings[next]!, marks, w));
       next++;
     }
-    lines.push(line(event.t, event.type, eventText(event)));
+    lines.push(line(event.t, event.type, eventText(event, w)));
   }
-  for (; next < crossings.length; next++) lines.push(crossingLine(crossings[next]!, marks));
+  for (; next < crossings.length; next++) lines.push(crossingLine(crossings[next]!, marks, w));
 
-  lines.push('', st.bold(`Final, after ${seconds(sim.duration)}`));
+  lines.push('', st.bold(w.final(seconds(sim.duration))));
   for (const ball of sim.final) {
     const where =
       ball.state === 'pocketed'
-        ? `pocket ${ball.where ?? '?'}`
+        ? w.pocket(ball.where ?? '?')
         : ball.state === 'off-table'
-          ? `off the table over the ${ball.where ?? '?'} cushion`
+          ? w.offTableOver(ball.where ?? '?')
           : `x ${mm(ball.r[0] * MM_PER_M)} mm, y ${mm(ball.r[1] * MM_PER_M)} mm`;
-    lines.push(`  ball ${String(ball.id).padEnd(3)} ${ball.state.padEnd(11)} ${where}`);
+    lines.push(`  ${w.ball(ball.id).padEnd(lang === 'ru' ? 6 : 7)} ${ball.state.padEnd(11)} ${where}`);
   }
 
-  lines.push('', st.bold('For the referee'));
-  lines.push(`  first contact: ${facts.firstContact === null ? 'none' : `ball ${facts.firstContact}`}`);
+  lines.push('', st.bold(w.forReferee));
+  lines.push(`  ${w.firstContact}: ${facts.firstContact === null ? w.none : w.ball(facts.firstContact)}`);
   const pocketed = facts.pocketed.map((p) => `${p.ball} (${p.pocket})`);
-  lines.push(`  pocketed: ${pocketed.length === 0 ? 'none' : pocketed.join(', ')}`);
-  if (facts.offTable.length > 0) lines.push(`  off the table: ${ballList(facts.offTable)}`);
-  lines.push(`  cushions after the first contact: ${ballList(facts.cushionsAfterContact)}`);
-  if (shot.isBreak)
-    lines.push(`  object balls to a cushion on the break: ${ballList(facts.breakCushionBalls)}`);
-  lines.push(
-    `  cue ball left the house before the first contact: ${facts.cueBallLeftHouseFirst ? 'yes' : 'no'}`,
-  );
-  lines.push(`  crossed the centre line after the first contact: ${ballList(facts.centreLineCrossed)}`);
-  if (facts.frozenBalls.length > 0) lines.push(`  frozen to the cue ball: ${ballList(facts.frozenBalls)}`);
-  if (facts.strokeFouls.length > 0) lines.push(`  stroke fouls: ${facts.strokeFouls.join(', ')}`);
+  lines.push(`  ${w.pocketed}: ${pocketed.length === 0 ? w.none : pocketed.join(', ')}`);
+  if (facts.offTable.length > 0) lines.push(`  ${w.offTable}: ${ballList(facts.offTable)}`);
+  lines.push(`  ${w.cushionsAfter}: ${ballList(facts.cushionsAfterContact)}`);
+  if (shot.isBreak) lines.push(`  ${w.breakCushions}: ${ballList(facts.breakCushionBalls)}`);
+  lines.push(`  ${w.leftHouse}: ${facts.cueBallLeftHouseFirst ? w.yes : w.no}`);
+  lines.push(`  ${w.centreLine}: ${ballList(facts.centreLineCrossed)}`);
+  if (facts.frozenBalls.length > 0) lines.push(`  ${w.frozen}: ${ballList(facts.frozenBalls)}`);
+  if (facts.strokeFouls.length > 0) lines.push(`  ${w.strokeFouls}: ${facts.strokeFouls.join(', ')}`);
 
   if (series !== null) {
-    lines.push('', st.bold(`Positions over time (mm; ${series.length} samples)`));
+    lines.push('', st.bold(w.series(series.length)));
     for (const sample of series) {
       const balls = sample.balls.map((b) =>
         b.state === 'pocketed' || b.state === 'off-table'
@@ -286,8 +360,9 @@ function humanReport(
 function crossingLine(
   entry: { t: number; event: { type: string; ball?: number } },
   lines: { houseLineX: number; centreLineX: number },
+  w: Words,
 ): string {
   const house = entry.event.type === 'house-line';
   const x = house ? lines.houseLineX : lines.centreLineX;
-  return line(entry.t, entry.event.type, `ball ${entry.event.ball}, crosses x = ${mm(x)} mm`);
+  return line(entry.t, entry.event.type, `${w.ball(entry.event.ball)}, ${w.crosses(mm(x))}`);
 }

@@ -2,11 +2,33 @@
  * The words of the command-line program in English and Russian, and small text helpers: the
  * players' names in the referee's sentences, number and ball formatting, styling and wrapping.
  */
-import type { BallId, EventFoul, ShotKind, StrokeFoul } from '@pyramid/rules';
+import { type BallId, type EventFoul, pointsUpTo, type ShotKind, type StrokeFoul } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
 
 export type Lang = 'en' | 'ru';
 export const LANGS: readonly Lang[] = ['en', 'ru'];
+
+/**
+ * A text of a record (a note, a title) in `lang`: records give them as a string, or as an object
+ * of strings by language tag; then `lang`, else English, else the first given.
+ */
+export function inLanguage(value: unknown, lang: Lang): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return null;
+  const texts = value as Record<string, unknown>;
+  const text = texts[lang] ?? texts.en ?? Object.values(texts)[0];
+  return typeof text === 'string' ? text : null;
+}
+
+/**
+ * The language the environment asks for when --lang is absent: the first of LC_ALL, LC_MESSAGES
+ * and LANG that is set (POSIX precedence); Russian when it names Russian (ru, ru_RU.UTF-8, …),
+ * English otherwise.
+ */
+export function langFromEnv(env: Readonly<Record<string, string | undefined>>): Lang {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '');
+  return locale !== undefined && /^ru(?:[_.@-]|$)/i.test(locale) ? 'ru' : 'en';
+}
 
 interface Words {
   readonly shotKind: Readonly<Record<ShotKind, string>>;
@@ -213,7 +235,7 @@ const RU: Words = {
   winner: 'победитель',
   none: 'пока нет',
   actions: (count) => `действий: ${count}`,
-  firstTo: (target) => (target === 71 ? 'до 71 очка и более' : `до ${target} очков`),
+  firstTo: (target) => (target === 71 ? 'до 71 очка и более' : pointsUpTo(target, 'ru')),
   // 7–12: every one of them takes «футов».
   table: (feet) => `стол ${feet} футов`,
   startSituation: 'начинается с позиции в середине партии',
@@ -224,15 +246,6 @@ const RU: Words = {
 
 export function words(lang: Lang): Words {
   return lang === 'ru' ? RU : EN;
-}
-
-/** The referee says "Player A" / "Игрок B"; when the record names the players, use their names. */
-export function personalise(text: string, players: readonly [string, string]): string {
-  if (players[0] === 'A' && players[1] === 'B') return text;
-  return text.replace(
-    /(?<!\p{L})(?:Player|player|Игрок|игрок) ([AB])(?![\p{L}\p{N}])/gu,
-    (_, letter: string) => (letter === 'A' ? players[0] : players[1]),
-  );
 }
 
 export function ballList(balls: readonly BallId[]): string {
@@ -277,17 +290,43 @@ export function style(colour: boolean): Style {
   };
 }
 
+/** The columns `text` takes on a terminal: colour codes take none. */
+export function visibleLength(text: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences start with ESC.
+  return text.replace(/\x1b\[[0-9;]*m/g, '').length;
+}
+
+/**
+ * Lines fitted to `width` columns: a longer line is wrapped at its words, its continuation indented
+ * two columns deeper than the line itself.
+ */
+export function fitToWidth(lines: readonly string[], width: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (visibleLength(line) <= width) out.push(line);
+    else {
+      const indent = /^\s*/.exec(line)?.[0] ?? '';
+      out.push(...wrap(line.slice(indent.length), width, indent, `${indent}  `));
+    }
+  }
+  return out;
+}
+
 /** Wraps `text` to `width` columns; continuation lines get `indent`. Words are never split. */
 export function wrap(text: string, width: number, firstIndent: string, indent: string): string[] {
   const lines: string[] = [];
   let line = firstIndent;
+  let length = visibleLength(firstIndent);
   let empty = true;
   for (const word of text.split(/\s+/).filter((w) => w.length > 0)) {
-    if (!empty && line.length + 1 + word.length > width) {
+    const size = visibleLength(word);
+    if (!empty && length + 1 + size > width) {
       lines.push(line);
       line = indent + word;
+      length = visibleLength(indent) + size;
     } else {
       line += empty ? word : ` ${word}`;
+      length += empty ? size : 1 + size;
     }
     empty = false;
   }

@@ -2,9 +2,11 @@
  * The command line in-process, through `main(argv, io)` with a recording Io: help, version, usage
  * errors, and the pieces of the human output (names in the referee's sentences, the table picture).
  */
+
+import { namePlayers } from '@pyramid/rules';
 import { describe, expect, it } from 'vitest';
 import { drawTable } from '../src/table-art.js';
-import { personalise, style } from '../src/text.js';
+import { style } from '../src/text.js';
 import { runInProcess } from './support.js';
 
 const run = (argv: string[]) => runInProcess(argv);
@@ -61,12 +63,12 @@ describe('pyramid (in-process)', () => {
 describe('human output helpers', () => {
   it("puts the players' names into the referee's sentences", () => {
     const players = ['Irina', 'Pavel'] as const;
-    expect(personalise('Player B: choose the penalty ball', players)).toBe('Pavel: choose the penalty ball');
-    expect(personalise('К счёту соперника нарушителя (игрок A) прибавляется', players)).toBe(
+    expect(namePlayers('Player B: choose the penalty ball', players)).toBe('Pavel: choose the penalty ball');
+    expect(namePlayers('К счёту соперника нарушителя (Игрок A) прибавляется', players)).toBe(
       'К счёту соперника нарушителя (Irina) прибавляется',
     );
-    expect(personalise('Player A wins', ['A', 'B'])).toBe('Player A wins');
-    expect(personalise('Players Alice', players)).toBe('Players Alice');
+    expect(namePlayers('Player A wins', ['A', 'B'])).toBe('Player A wins');
+    expect(namePlayers('Players Alice', players)).toBe('Players Alice');
   });
 
   it('draws every ball once, even in the tight rack', () => {

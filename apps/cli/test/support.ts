@@ -11,6 +11,7 @@ const BIN = join('apps', 'cli', 'bin', 'pyramid.js');
 export async function runInProcess(
   argv: string[],
   stdin = '',
+  overrides: Partial<Io> = {},
 ): Promise<{ status: number; out: string; err: string }> {
   let out = '';
   let err = '';
@@ -25,18 +26,24 @@ export async function runInProcess(
     colour: false,
     readStdin: async () => stdin,
     sleep: async () => {},
+    ...overrides,
   };
   const status = await main(argv, io);
   return { status, out, err };
 }
 
 /** Runs the installed command the way a user does: `node apps/cli/bin/pyramid.js …` from the repo. */
-export function pyramid(args: readonly string[], input?: string): SpawnSyncReturns<string> {
+export function pyramid(
+  args: readonly string[],
+  input?: string,
+  env: Readonly<Record<string, string>> = {},
+): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     input: input ?? '',
-    env: { ...process.env, NO_COLOR: '1' },
+    // The language comes from --lang or the locale: run the tests in a neutral one.
+    env: { ...process.env, NO_COLOR: '1', LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...env },
     timeout: 30_000,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx apps/server/src/main.ts`: the pyramid server on 127.0.0.1 (`HOST` changes it),
+ * `node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`: the pyramid server on 127.0.0.1 (`HOST` changes it),
  * port `PORT` (default 8080), data in `PYRAMID_DATA` (default ./data, created). `PYRAMID_ORIGINS`
  * lists extra WebSocket origins (comma-separated), `PYRAMID_GRACE_MS` the grace period of a dropped
  * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark). Stops cleanly on

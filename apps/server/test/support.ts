@@ -168,16 +168,20 @@ export async function playOut(
   return moves;
 }
 
-/** The real server as a separate process (`node --import tsx apps/server/src/main.ts`). */
+/** The real server as a separate process (`node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`). */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@pyramid/source', '--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.add(child);
   child.on('exit', () => children.delete(child));
   const url = await new Promise<string>((resolve, reject) => {

@@ -30,7 +30,7 @@ interface PixelStats {
   readonly distinct: number;
   readonly cloth: number;
   readonly ivory: number;
-  readonly red: number;
+  readonly yellow: number;
 }
 
 /** Classifies the screenshot's pixels in the page (the browser decodes the PNG). */
@@ -49,7 +49,7 @@ async function pixelStats(page: Page, png: Buffer): Promise<PixelStats> {
     const colours = new Set<number>();
     let cloth = 0;
     let ivory = 0;
-    let red = 0;
+    let yellow = 0;
     for (let i = 0; i < data.length; i += 4) {
       const r = data[i] ?? 0;
       const g = data[i + 1] ?? 0;
@@ -57,9 +57,9 @@ async function pixelStats(page: Page, png: Buffer): Promise<PixelStats> {
       colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
       if (g > 60 && g > r * 1.4 && g > b * 1.15) cloth++;
       if (r > 190 && g > 175 && b > 130 && r >= b) ivory++;
-      if (r > 130 && g < 90 && b < 80) red++;
+      if (r > 120 && g > 80 && b < 70 && r > g) yellow++; // the coloured ball (yellow, п.3)
     }
-    return { total: data.length / 4, distinct: colours.size, cloth, ivory, red };
+    return { total: data.length / 4, distinct: colours.size, cloth, ivory, yellow };
   }, png.toString('base64'));
 }
 
@@ -114,7 +114,7 @@ async function roundTripError(page: Page): Promise<number> {
   });
 }
 
-async function redAtCueBall(page: Page, png: Buffer): Promise<boolean> {
+async function yellowAtCueBall(page: Page, png: Buffer): Promise<boolean> {
   const pixel = await page.evaluate(() => {
     const cue = window.__viewBalls?.find((b) => b.id === 0);
     return cue === undefined ? null : (window.__view?.project(cue) ?? null);
@@ -129,7 +129,7 @@ async function redAtCueBall(page: Page, png: Buffer): Promise<boolean> {
     [0, -4],
   ] as const) {
     const [r, g, b] = await pixelAt(page, png, pixel.x + dx, pixel.y + dy);
-    if (r > 130 && g < 100 && b < 90) return true;
+    if (r > 120 && g > 80 && b < 70 && r > g) return true;
   }
   return false;
 }
@@ -149,8 +149,8 @@ describe('the table view', () => {
     // The cloth dominates a top view; sixteen balls are a few thousand pixels.
     expect(stats.cloth / stats.total).toBeGreaterThan(0.4);
     expect(stats.ivory).toBeGreaterThan(1500);
-    expect(stats.red).toBeGreaterThan(100);
-    expect(await redAtCueBall(page, top)).toBe(true);
+    expect(stats.yellow).toBeGreaterThan(100);
+    expect(await yellowAtCueBall(page, top)).toBe(true);
     expect(await roundTripError(page)).toBeLessThan(5);
 
     // Top view, landscape: the house end (front spot) is on the left of the back spot.
@@ -169,7 +169,7 @@ describe('the table view', () => {
     expect(stats3d.distinct).toBeGreaterThan(200);
     expect(stats3d.cloth / stats3d.total).toBeGreaterThan(0.2);
     expect(stats3d.ivory).toBeGreaterThan(300);
-    expect(await redAtCueBall(page, threeD)).toBe(true);
+    expect(await yellowAtCueBall(page, threeD)).toBe(true);
     expect(await roundTripError(page)).toBeLessThan(5);
     // Off the table there is nothing to pick.
     expect(await page.evaluate(() => window.__view?.pick(2, 2))).toBeNull();
@@ -324,7 +324,7 @@ describe('the table view', () => {
     const stats = await pixelStats(page, png);
     expect(stats.cloth / stats.total).toBeGreaterThan(0.4);
     expect(stats.ivory).toBeGreaterThan(800);
-    expect(await redAtCueBall(page, png)).toBe(true);
+    expect(await yellowAtCueBall(page, png)).toBe(true);
     expect(await roundTripError(page)).toBeLessThan(5);
     // The 7 ft bed is 1980 mm long: its back cushion is where the 12 ft table's would not be.
     const ends = await page.evaluate(() => {

@@ -8,6 +8,7 @@
 export { assertNever, invariant } from './assert.js';
 export { detExp, sinCosDeg } from './detmath.js';
 export { canonicalJson, hashJson, hashString } from './hash.js';
+export { describeJsonSyntaxError, type JsonSyntaxError, jsonSyntaxError } from './json-syntax.js';
 export { nextUint32, Random, type RandomState, seedRandom } from './random.js';
 export { err, ok, type Result } from './result.js';
 export {

@@ -1,7 +1,7 @@
 /**
  * `docs/online.md`, generated from the protocol's own schemas and descriptions so that the document
  * and the code cannot drift apart (a test compares them). Regenerate with
- * `node --import tsx scripts/online-docs.ts`.
+ * `node --conditions=@pyramid/source --import tsx scripts/online-docs.ts`.
  */
 import {
   CLIENT_MESSAGE_TYPES,
@@ -174,7 +174,7 @@ export function onlineDocs(): string {
   out.push(`# Online play: the protocol
 
 <!-- Generated from packages/online (protocol.ts, schema.ts, docs.ts) by
-     \`node --import tsx scripts/online-docs.ts\`; a test checks that it is current. Do not edit. -->
+     \`node --conditions=@pyramid/source --import tsx scripts/online-docs.ts\`; a test checks that it is current. Do not edit. -->
 
 One server (\`apps/server\`, started by \`npm start\`) holds every online table. It is the authority:
 a client sends **intents** — a stroke as the striker plans it, a decision, a time extension, a chat

@@ -5,7 +5,7 @@ import { onlineDocs } from '../src/docs.js';
 import { CLIENT_MESSAGE_TYPES, ONLINE_ERROR_CODES, SERVER_MESSAGE_TYPES } from '../src/index.js';
 
 describe('docs/online.md', () => {
-  it('is what the schemas generate (run `node --import tsx scripts/online-docs.ts` after a change)', () => {
+  it('is what the schemas generate (run `node --conditions=@pyramid/source --import tsx scripts/online-docs.ts` after a change)', () => {
     const file = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'online.md'), 'utf8');
     expect(file).toBe(onlineDocs());
   });

@@ -8,6 +8,7 @@ import { ALL_BALLS, type BallId, ballName } from './balls.js';
 import { FOUL_CODES, type FoulCode, type Reason, type Ruling } from './ruling.js';
 import type { InHand, Player, ShotTerms, Turn } from './state.js';
 import { VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
+import { namePlayers, playerLabel, pointsText } from './words.js';
 
 const r = (cite: string, ru: string, en: string): Reason => ({ cite, ru, en });
 
@@ -117,9 +118,9 @@ function list(balls: readonly BallId[], lang: 'ru' | 'en'): string {
   return text;
 }
 
-const PLAYER_NAMES = { ru: ['Игрок A', 'Игрок B'], en: ['Player A', 'Player B'] } as const;
-
-const playerName = (player: Player, lang: 'ru' | 'en'): string => PLAYER_NAMES[lang][player];
+// Every sentence naming a player is phrased without grammatical gender (present tense, the name in
+// the nominative), so that programs can put the players' names in (`namePlayers`, words.ts).
+const playerName = playerLabel;
 
 /** Foul reasons by code, shared; 29.1(2) names a setting and is built on each call. */
 const FOUL_REASONS = Object.fromEntries(
@@ -214,7 +215,7 @@ export const reasons = {
     r(
       '29.2',
       `Нарушений при ударе: ${count}; штраф взимается в одинарном размере.`,
-      `${count} breaches in one shot: one penalty only.`,
+      `${count} ${count === 1 ? 'breach' : 'breaches'} in one shot: one penalty only.`,
     ),
   voidPockets: (balls: readonly BallId[]): Reason =>
     r(
@@ -238,8 +239,8 @@ export const reasons = {
   scored: (player: Player, balls: readonly BallId[], points: number, variant: Variant): Reason =>
     r(
       variant === 'classic' ? 'Classic 5.1, 5.3' : `${CITE_NAMES[variant]} 6, п.22.2`,
-      `Правильно забиты: ${list(balls, 'ru')}; ${playerName(player, 'ru')} получает ${points} очк.`,
-      `Correctly pocketed: ${list(balls, 'en')}; ${playerName(player, 'en')} scores ${points}.`,
+      `Правильно забиты: ${list(balls, 'ru')}; ${playerName(player, 'ru')} получает ${pointsText(points, 'ru')}.`,
+      `Correctly pocketed: ${list(balls, 'en')}; ${playerName(player, 'en')} scores ${pointsText(points, 'en')}.`,
     ),
   lastBallBonus: fixed(
     r(
@@ -252,7 +253,7 @@ export const reasons = {
     r(
       'п.10',
       'Шар забит — игрок продолжает игровой подход.',
-      'A ball was pocketed: the player continues his visit.',
+      'A ball was pocketed: the player continues the visit.',
     ),
   ),
   nothingPocketed: perVariant((variant) =>
@@ -267,12 +268,12 @@ export const reasons = {
       ? r(
           'Combined 5.1, 5.2',
           'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки из дома (п.21).',
-          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to his shelf and plays a premium shot from hand from the house (п.21).',
+          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to the shelf and plays a premium shot from hand from the house (п.21).',
         )
       : r(
           'Dynamic 5.1, 5.2',
           'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки с любого места стола, при котором забивать можно только прицельный шар.',
-          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to his shelf and plays a premium shot from hand anywhere, on which only object balls may be pocketed.',
+          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to the shelf and plays a premium shot from hand anywhere, on which only object balls may be pocketed.',
         ),
   dynamicCueNotCounted: fixed(
     r(
@@ -343,8 +344,8 @@ export const reasons = {
   classicPenalty: (offender: Player, deducted: number): Reason =>
     r(
       'Classic 5.6',
-      `С текущего счёта нарушителя (${playerName(offender, 'ru')}) списывается ${deducted} очк., к счёту соперника прибавляется 5 очков.`,
-      `${deducted} points are deducted from the offender (${playerName(offender, 'en')}) and 5 added to the opponent.`,
+      `Со счёта нарушителя (${playerName(offender, 'ru')}) списывается ${pointsText(deducted, 'ru')}, к счёту соперника прибавляется 5 очков.`,
+      `The offender (${playerName(offender, 'en')}) loses ${pointsText(deducted, 'en')} and the opponent gains 5.`,
     ),
   classicFloor: fixed(
     r(
@@ -470,7 +471,7 @@ export const reasons = {
   lag: (winner: Player, first: Player): Reason =>
     r(
       'п.7',
-      `Розыгрыш выиграл ${playerName(winner, 'ru')}; первым играет ${playerName(first, 'ru')}.`,
+      `Розыгрыш права удара: побеждает ${playerName(winner, 'ru')}; первым играет ${playerName(first, 'ru')}.`,
       `${playerName(winner, 'en')} won the lag; ${playerName(first, 'en')} plays first.`,
     ),
   interferenceRestored: fixed(
@@ -569,8 +570,16 @@ const KIND_TEXT: Record<ShotTerms['kind'], { ru: string; en: string }> = {
   penalty: { ru: 'штрафной удар', en: 'a penalty shot' },
 };
 
-/** A one-line description of what happens next, for people. */
-export function describeTurn(turn: Turn, lang: 'ru' | 'en'): string {
+/**
+ * A one-line description of what happens next, for people; with `players`, the players are named
+ * (`namePlayers`) instead of "Player A" and "Player B".
+ */
+export function describeTurn(turn: Turn, lang: 'ru' | 'en', players?: readonly [string, string]): string {
+  const text = describeTurnLabelled(turn, lang);
+  return players === undefined ? text : namePlayers(text, players);
+}
+
+function describeTurnLabelled(turn: Turn, lang: 'ru' | 'en'): string {
   switch (turn.kind) {
     case 'shot': {
       const { terms } = turn;
@@ -603,7 +612,7 @@ export function describeTurn(turn: Turn, lang: 'ru' | 'en'): string {
       return lang === 'ru' ? 'розыгрыш права удара' : 'a lag for the right to play';
     case 'match-over':
       return lang === 'ru'
-        ? `матч окончен, победил ${playerName(turn.winner, 'ru')}`
+        ? `матч окончен, победитель — ${playerName(turn.winner, 'ru')}`
         : `match over, ${playerName(turn.winner, 'en')} won`;
     default:
       return assertNever(turn, 'turn');

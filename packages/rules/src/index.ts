@@ -95,3 +95,4 @@ export {
   type TableSize,
 } from './table-size.js';
 export { isVariant, targetScore, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
+export { type Lang, namePlayers, PLAYER_LABELS, playerLabel, pointsText, pointsUpTo } from './words.js';

@@ -390,13 +390,26 @@ function outcome(a: Record<string, unknown>): ShotOutcome {
 /**
  * Parses one action. `defaultCueBall` fills an omitted cue ball (the coloured ball except in Free).
  */
+/** A note: a string, or the same note in several languages keyed by language tag ("en", "ru"). */
+function isNote(value: unknown): boolean {
+  if (typeof value === 'string') return true;
+  if (!isRecord(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length > 0 &&
+    entries.every(([tag, text]) => /^[a-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag) && typeof text === 'string')
+  );
+}
+
 export function parseAction(
   input: unknown,
   defaultCueBall: BallId | null = COLOURED,
 ): Result<Action, RefereeError> {
   try {
     if (!isRecord(input)) fail('', 'an action must be an object');
-    if (input.note !== undefined && typeof input.note !== 'string') fail('note', 'must be a string');
+    if (input.note !== undefined && !isNote(input.note)) {
+      fail('note', 'must be a string, or an object of strings by language ({ "en": "…", "ru": "…" })');
+    }
     const type = input.type;
     switch (type) {
       case 'shot': {

@@ -3,7 +3,15 @@
  * self-play). A header (variant, settings, players, start) and the ordered actions. Replaying a
  * record applies every action in turn and stops at the first that cannot be applied, naming it.
  */
-import { describeValue, err, ok, pointerJoin, type Result } from '@pyramid/core';
+import {
+  describeJsonSyntaxError,
+  describeValue,
+  err,
+  jsonSyntaxError,
+  ok,
+  pointerJoin,
+  type Result,
+} from '@pyramid/core';
 import type { Action } from './actions.js';
 import { type Applied, apply } from './apply.js';
 import { type RefereeError, refereeError } from './errors.js';
@@ -134,12 +142,10 @@ export function parseRecordJson(text: string): Result<unknown, RecordError> {
   try {
     return ok(JSON.parse(text) as unknown);
   } catch (caught) {
-    return err({
-      code: 'malformed-json',
-      field: '',
-      message: `not valid JSON: ${(caught as Error).message}`,
-      index: null,
-    });
+    // Where the text breaks, as a line and column (the engine's own message varies by version).
+    const syntax = jsonSyntaxError(text);
+    const where = syntax === null ? (caught as Error).message : describeJsonSyntaxError(syntax);
+    return err({ code: 'malformed-json', field: '', message: `not valid JSON: ${where}`, index: null });
   }
 }
 

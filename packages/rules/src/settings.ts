@@ -1,6 +1,6 @@
 /**
  * Every open reading of the rules as a documented setting (docs/rules-interpretations.md).
- * Defaults are the product defaults of shared/rules/general-rules.md; a record may override any.
+ * Defaults are the product defaults of docs/rules-interpretations.md; a record may override any.
  */
 import { err, fieldPointer, ok, pointerJoin, type Result } from '@pyramid/core';
 

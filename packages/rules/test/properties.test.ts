@@ -3,7 +3,7 @@
  * all four variants, under the product defaults and under random settings, must keep the invariants
  * the rules imply. A failure names the seed; `playRandomMatch(variant, seed, options)` replays it.
  *
- * The spec is /work/shared/rules/general-rules.md ("Product defaults" and "Further readings, decided").
+ * The spec is docs/rules.md and docs/rules-interpretations.md (the settings and the readings decided).
  */
 import { Random, type Result } from '@pyramid/core';
 import {

@@ -9,6 +9,7 @@ import {
   describeTurn,
   type EventFoul,
   type FoulCode,
+  namePlayers,
   type Ruling,
   type StrokeFoul,
   type Turn,
@@ -38,7 +39,7 @@ export const STRINGS = {
     ru: 'После вмешательства (п.27): розыгрыш — кто выиграл и кто разбивает?',
     en: 'After the interference (§27): the lag — who won and who breaks?',
   },
-  lagOption: { ru: '{winner} выиграл, первым бьёт {first}', en: '{winner} won, {first} plays first' },
+  lagOption: { ru: 'розыгрыш за {winner}, первым бьёт {first}', en: '{winner} won, {first} plays first' },
   cueBall: { ru: 'Биток (Свободная 5.1)', en: 'Cue ball (Free 5.1)' },
   call: { ru: 'Заказ (Классическая 5.2): шар и луза', en: 'Call (Classic 5.2): ball and pocket' },
   callBall: { ru: 'Заказанный шар', en: 'Called ball' },
@@ -115,7 +116,7 @@ export const STRINGS = {
   open: { ru: 'Открыть', en: 'Open' },
   remove: { ru: 'Удалить', en: 'Delete' },
   winner: { ru: 'Победитель матча: {name}', en: 'Match winner: {name}' },
-  frameWinner: { ru: 'Партию выиграл {name}', en: '{name} wins the frame' },
+  frameWinner: { ru: 'Партию выигрывает {name}', en: '{name} wins the frame' },
   score: { ru: 'Счёт', en: 'Score' },
   shelf: { ru: 'Полка', en: 'Shelf' },
   onTable: { ru: 'На столе', en: 'On the table' },
@@ -227,11 +228,7 @@ export function ballLabel(ball: BallId, lang: Lang): string {
 }
 
 /** The referee's texts call the players "Player A" and "Player B"; the scorer uses their names. */
-export function withNames(text: string, players: readonly [string, string]): string {
-  return text.replace(/(Игрок|Игрока|Player) ([AB])\b/g, (_, _word, letter: string) =>
-    letter === 'A' ? players[0] : players[1],
-  );
-}
+export const withNames = namePlayers;
 
 export function turnText(turn: Turn, players: readonly [string, string], lang: Lang): string {
   return withNames(describeTurn(turn, lang), players);

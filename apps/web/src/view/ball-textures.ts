@@ -8,7 +8,11 @@
 import { CanvasTexture, SRGBColorSpace, type Texture } from 'three';
 
 export const IVORY = '#f4ecd6';
-export const COLOURED = '#c9301c';
+/** The coloured ball: yellow, as the МКП rules prefer (п.3), in every program. */
+export const COLOURED_YELLOW = '#e3ad17';
+/** The other colour clubs use, kept for a future choice of look. */
+export const COLOURED_RED = '#c9301c';
+export const COLOURED = COLOURED_YELLOW;
 
 const WIDTH = 512;
 const HEIGHT = 256;

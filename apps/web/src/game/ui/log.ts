@@ -1,5 +1,5 @@
 /** The log of rulings: newest first, each with its explanation in the chosen language and the paragraphs cited. */
-import { citeIn, type Ruling } from '@pyramid/rules';
+import { citeIn, namePlayers, type Ruling } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
 import type { GameState } from '../state/index.js';
 import { h } from './dom.js';
@@ -22,7 +22,11 @@ function entry(index: number, ruling: Ruling, players: readonly [string, string]
       { className: 'head' },
       `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
     ),
-    h('span', { className: 'explanation', testid: 'log-explanation' }, ruling.explanation[lang]),
+    h(
+      'span',
+      { className: 'explanation', testid: 'log-explanation' },
+      namePlayers(ruling.explanation[lang], players),
+    ),
     cites === '' ? null : h('span', { className: 'cites', testid: 'log-cites' }, cites),
   );
   item.dataset.verdict = ruling.verdict;

@@ -8,13 +8,9 @@ import { actor, type GameState } from '../state/index.js';
 import { ballChip, h } from './dom.js';
 import { STRINGS } from './strings.js';
 
-const GENERIC = { ru: ['Игрок A', 'Игрок B'], en: ['Player A', 'Player B'] } as const;
-
 /** The referee's one-line description of the turn, with the players' own names. */
 export function turnText(match: MatchState, lang: Lang): string {
-  let text = describeTurn(match.turn, lang);
-  for (const p of [0, 1] as const) text = text.split(GENERIC[lang][p]).join(match.players[p]);
-  return text;
+  return describeTurn(match.turn, lang, match.players);
 }
 
 export function scoreboard(game: GameState, clockSeconds: number | null): HTMLElement {

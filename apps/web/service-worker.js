@@ -1,17 +1,30 @@
 /*
  * The scorer's service worker: the scorer page works offline after its first load.
  *
- * Vite emits hashed asset names, so nothing is listed here: at install the worker reads
- * scorer.html and caches it with every asset it links (scripts, module preloads, styles); after
- * that, pages are fetched network-first (a fresh deploy wins, the cache answers offline) and
- * /assets/* cache-first (a hashed name never changes). Only what the scorer's own pages request is
- * cached, so the game's large bundles are not stored for nothing.
+ * The build (apps/web/pwa.ts) writes this file to sw.js with PRECACHE filled in from Vite's bundle:
+ * the scorer page, its manifest and icons, and every script and style the page's module graph
+ * loads. All of them are cached at install; after that pages are fetched network-first (a fresh
+ * deploy wins, the cache answers offline) and the hashed /assets/* cache-first. A new build has a
+ * new VERSION, so its worker installs a fresh cache and drops the old one. Only the scorer's own
+ * requests are answered from the cache: the game's large bundles are not stored for nothing.
  */
-const CACHE = 'pyramid-scorer-v1';
-const SCORER_PAGE = new URL('./scorer.html', self.registration.scope).href;
+const PRECACHE = /* PRECACHE */ [];
+const VERSION = '/* VERSION */';
+const CACHE = `pyramid-scorer-${VERSION}`;
+const SCOPE = self.registration.scope;
+const SCORER_PAGE = new URL('./scorer.html', SCOPE).href;
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, SCOPE).href));
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(
+        PRECACHE.map((path) => new Request(new URL(path, SCOPE).href, { cache: 'no-cache' })),
+      );
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -22,20 +35,6 @@ self.addEventListener('activate', (event) => {
     })(),
   );
 });
-
-async function precache() {
-  const cache = await caches.open(CACHE);
-  const response = await fetch(SCORER_PAGE, { cache: 'no-cache' });
-  if (!response.ok) return;
-  const html = await response.clone().text();
-  await cache.put(SCORER_PAGE, response);
-  const assets = new Set();
-  for (const match of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
-    const url = new URL(match[1], SCORER_PAGE);
-    if (url.origin === self.location.origin && url.pathname.includes('/assets/')) assets.add(url.href);
-  }
-  await cache.addAll([...assets]);
-}
 
 /** Whether a request comes from (or is) the scorer page, the only page this worker keeps offline. */
 async function fromScorer(event) {
@@ -53,6 +52,10 @@ async function networkFirst(request) {
   } catch (error) {
     const cached = await cache.match(request, { ignoreSearch: true });
     if (cached) return cached;
+    if (request.mode === 'navigate') {
+      const page = await cache.match(SCORER_PAGE);
+      if (page) return page;
+    }
     throw error;
   }
 }
@@ -71,6 +74,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     (async () => {
+      // The scorer's own files answer from the cache whoever asks (a page still loading may not be a client yet).
+      if (request.mode !== 'navigate' && PRECACHED.has(request.url.split('#')[0])) return cacheFirst(request);
       if (!(await fromScorer(event))) return fetch(request);
       if (request.mode === 'navigate') return networkFirst(request);
       if (new URL(request.url).pathname.includes('/assets/')) return cacheFirst(request);
