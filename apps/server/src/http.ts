@@ -3,6 +3,8 @@
  * tables, the lobby, quick match, player pages, the leaderboard and match records. Bodies are
  * checked against the protocol's schemas; every refusal is an `OnlineError` with a 4xx status.
  */
+
+import { fieldPointer } from '@pyramid/core';
 import {
   type AccountRequest,
   type CreateTableRequest,
@@ -42,7 +44,8 @@ const STATUS: Partial<Record<OnlineError['code'], number>> = {
 };
 
 function refuse(reply: FastifyReply, error: OnlineError): FastifyReply {
-  return reply.code(STATUS[error.code] ?? 400).send(error);
+  // Fields leave the server as JSON Pointers (RFC 6901), like the referee's own.
+  return reply.code(STATUS[error.code] ?? 400).send({ ...error, field: fieldPointer(error.field) });
 }
 
 const ratingInfo = (r: StoredRating): RatingInfo => ({

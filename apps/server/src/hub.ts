@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { fieldPointer } from '@pyramid/core';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -213,7 +214,12 @@ export class Hub {
 
   private refuse(connection: Connection, error: OnlineError, ref?: string): void {
     connection.refusals++;
-    this.send(connection, { type: 'error', ...error, ...(ref === undefined ? {} : { ref }) });
+    this.send(connection, {
+      type: 'error',
+      ...error,
+      field: fieldPointer(error.field),
+      ...(ref === undefined ? {} : { ref }),
+    });
     if (connection.refusals >= ABUSE_LIMIT)
       connection.ws.close(CLOSE_CODES.abuse, 'too many refused messages');
   }

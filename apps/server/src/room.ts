@@ -10,7 +10,7 @@
  * the settings allow), the seats' presence (a dropped player is away for the grace period, then the
  * match is adjourned, and resumes when both are back), spectators and chat.
  */
-import { hashJson } from '@pyramid/core';
+import { fieldPointer, hashJson } from '@pyramid/core';
 import { simulateShot } from '@pyramid/match';
 import type {
   ClientMessage,
@@ -91,8 +91,11 @@ interface Seat {
 const RESTART_MIN_CLOCK_MS = 10_000;
 const CHAT_IN_SNAPSHOT = 50;
 
-const fail = (code: OnlineError['code'], field: string, message: string, detail?: string): OnlineError =>
-  detail === undefined ? { code, field, message } : { code, field, message, detail };
+/** A refusal; `field` is written as a dotted path or a JSON Pointer and always leaves as a pointer. */
+const fail = (code: OnlineError['code'], dotted: string, message: string, detail?: string): OnlineError => {
+  const field = fieldPointer(dotted);
+  return detail === undefined ? { code, field, message } : { code, field, message, detail };
+};
 
 const seatOf = (state: MatchState): Player | null => {
   const turn = state.turn;
@@ -659,7 +662,7 @@ export class Room {
         const e = simulated.error;
         if (e.kind === 'setup') return fail('intent/illegal', 'stroke', e.message);
         if (e.kind === 'referee') {
-          return fail('intent/refused', `stroke.${e.error.field}`, e.error.message, e.error.code);
+          return fail('intent/refused', `/stroke${e.error.field}`, e.error.message, e.error.code);
         }
         if (e.error.code === 'event-cap') {
           return fail(
@@ -668,11 +671,11 @@ export class Room {
             `the simulator gave up on this stroke: ${e.error.message}`,
           );
         }
-        return fail('intent/illegal', `stroke.${simulatorField(e.error.field)}`, e.error.message);
+        return fail('intent/illegal', `/stroke${simulatorField(e.error.field)}`, e.error.message);
       }
       const applied = applyAction(state, simulated.value.action);
       if (!applied.ok) {
-        const field = applied.error.field === '' ? 'stroke' : `stroke.${applied.error.field}`;
+        const field = `/stroke${applied.error.field}`;
         return fail('intent/refused', field, applied.error.message, applied.error.code);
       }
       return this.commit(
@@ -914,8 +917,8 @@ export class Room {
 
 /** Maps a simulator field (`balls[3]`, `strike.speed`) to the stroke's own. */
 function simulatorField(field: string): string {
-  if (field.startsWith('strike')) return field;
-  return 'placement';
+  if (field.startsWith('/strike')) return field;
+  return '/placement';
 }
 
 /** The stroke against the shot template: cue ball, call and placement as the rules allow now. */

@@ -2,6 +2,8 @@
  * Validation of untrusted input against the protocol's JSON Schemas (ajv, draft 2020-12). Each
  * message type has its own compiled validator, so a refusal names the field at fault precisely.
  */
+
+import { pointerJoin } from '@pyramid/core';
 import {
   CLIENT_MESSAGE_SCHEMAS,
   CLIENT_MESSAGE_TYPES,
@@ -18,7 +20,7 @@ const ajv = new Ajv2020({ allErrors: false, strict: true });
 const byType = new Map<string, ValidateFunction>();
 for (const type of CLIENT_MESSAGE_TYPES) byType.set(type, ajv.compile(CLIENT_MESSAGE_SCHEMAS[type]));
 
-/** The error of a failed validation: the deepest field named, in dotted form (`stroke.strike.speed`). */
+/** The error of a failed validation: the deepest field named, as a JSON Pointer (`/stroke/strike/speed`). */
 export function schemaError(
   errors: readonly ErrorObject[] | null | undefined,
   code: OnlineError['code'],
@@ -27,15 +29,18 @@ export function schemaError(
   // The deepest error is the most specific (oneOf branches report at their parent).
   const best = [...list].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
   if (best === undefined) return { code, field: '', message: 'invalid' };
-  let path = best.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  // ajv's instancePath is already a JSON Pointer into the message.
+  const path = best.instancePath;
   const params = best.params as { missingProperty?: string; additionalProperty?: string };
   if (best.keyword === 'required' && params.missingProperty !== undefined) {
-    path = path === '' ? params.missingProperty : `${path}.${params.missingProperty}`;
-    return { code, field: path, message: 'is required' };
+    return { code, field: pointerJoin(path, params.missingProperty), message: 'is required' };
   }
   if (best.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
-    path = path === '' ? params.additionalProperty : `${path}.${params.additionalProperty}`;
-    return { code, field: path, message: 'is not a field of this message' };
+    return {
+      code,
+      field: pointerJoin(path, params.additionalProperty),
+      message: 'is not a field of this message',
+    };
   }
   return { code, field: path, message: best.message ?? 'invalid' };
 }

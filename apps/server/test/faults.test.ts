@@ -226,10 +226,10 @@ describe('connections', () => {
     }
     // Fields named where a field is at fault.
     const byMaker = (k: number) => errors[k]!;
-    expect(byMaker(7)).toMatchObject({ code: 'protocol/schema', field: 'seq' });
-    expect(byMaker(10)).toMatchObject({ code: 'protocol/schema', field: 'stroke.cueBall' });
-    expect(byMaker(15)).toMatchObject({ code: 'protocol/schema', field: 'stroke.pocketed' });
-    expect(byMaker(4)).toMatchObject({ code: 'protocol/unknown-type', field: 'type' });
+    expect(byMaker(7)).toMatchObject({ code: 'protocol/schema', field: '/seq' });
+    expect(byMaker(10)).toMatchObject({ code: 'protocol/schema', field: '/stroke/cueBall' });
+    expect(byMaker(15)).toMatchObject({ code: 'protocol/schema', field: '/stroke/pocketed' });
+    expect(byMaker(4)).toMatchObject({ code: 'protocol/unknown-type', field: '/type' });
     expect(byMaker(25)).toMatchObject({ code: 'protocol/too-large' });
     expect(await snapshotOf(id)).toEqual(before);
     expect(a.seq).toBe(seq);

@@ -49,7 +49,7 @@ describe('players', () => {
     const me = await forged.me();
     expect(!me.ok && me.error.code).toBe('auth/invalid-token');
     const bad = await api(server.url).guest({ name: '' });
-    expect(!bad.ok && bad.error).toMatchObject({ code: 'request/invalid', field: 'name' });
+    expect(!bad.ok && bad.error).toMatchObject({ code: 'request/invalid', field: '/name' });
   });
 
   it('a guest becomes an account and keeps his identity on another device', async () => {
@@ -65,7 +65,7 @@ describe('players', () => {
     const taken = await api(server.url).register({ name: 'BORIS K', password: 'another one' });
     expect(!taken.ok && taken.error.code).toBe('auth/name-taken');
     const short = await api(server.url).register({ name: 'Vera', password: 'short' });
-    expect(!short.ok && short.error).toMatchObject({ code: 'request/invalid', field: 'password' });
+    expect(!short.ok && short.error).toMatchObject({ code: 'request/invalid', field: '/password' });
   });
 });
 
@@ -75,10 +75,10 @@ describe('tables', () => {
     const bad = await a.createTable({ variant: 'free', settings: { pushGapThreshold: 9 } });
     expect(!bad.ok && bad.error).toMatchObject({
       code: 'request/invalid',
-      field: 'settings.pushGapThreshold',
+      field: '/settings/pushGapThreshold',
     });
     const badSize = await a.createTable({ variant: 'free', tableSize: '13ft' as never });
-    expect(!badSize.ok && badSize.error.field).toBe('tableSize');
+    expect(!badSize.ok && badSize.error.field).toBe('/tableSize');
     const ratedSituation = await a.createTable({
       variant: 'free',
       rated: true,
@@ -212,7 +212,7 @@ describe('ratings', () => {
     const record = await anna.api.matchRecord(id);
     expect(record.ok && (record.value.actions as unknown[]).length).toBe(a.seq);
     const badBoard = await anna.api.leaderboard('snooker' as never);
-    expect(!badBoard.ok && badBoard.error.field).toBe('variant');
+    expect(!badBoard.ok && badBoard.error.field).toBe('/variant');
     a.close();
     b.close();
   });

@@ -242,7 +242,7 @@ describe('seats and the start', () => {
         action: { type: 'lag', winner, first },
       });
     await refused(room, () => lag(a, 1, 0), 'seat/not-your-turn');
-    await refused(room, () => lag(b, 0, 0), 'intent/illegal', 'action.winner');
+    await refused(room, () => lag(b, 0, 0), 'intent/illegal', '/action/winner');
     expect(await lag(b, 1, 0)).toBeNull();
     expect(room.state?.turn).toMatchObject({ kind: 'shot', player: 0, terms: { kind: 'break' } });
     expect(room.lag).toBeNull();
@@ -275,38 +275,38 @@ describe('a stroke', () => {
     await refused(room, () => room.stroke(outsider, stroke(room, BREAK)), 'table/not-joined');
     await refused(room, () => room.stroke(v, stroke(room, BREAK)), 'seat/spectator');
     await refused(room, () => room.stroke(b, stroke(room, BREAK)), 'seat/not-your-turn');
-    await refused(room, () => room.stroke(a, stroke(room, BREAK, 5)), 'state/stale', 'seq');
+    await refused(room, () => room.stroke(a, stroke(room, BREAK, 5)), 'state/stale', '/seq');
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, cueBall: 3 })),
       'intent/illegal',
-      'stroke.cueBall',
+      '/stroke/cueBall',
     );
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, call: { ball: 1, pocket: 'BL' } })),
       'intent/illegal',
-      'stroke.call',
+      '/stroke/call',
     );
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, placement: null })),
       'intent/illegal',
-      'stroke.placement',
+      '/stroke/placement',
     );
     // Outside the house: the referee refuses the placement.
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, placement: { x: 1800, y: 887.5 } })),
       'intent/refused',
-      'stroke.placement',
+      '/stroke/placement',
     );
     // On top of a ball: the simulator refuses the position.
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, placement: { x: 2662.5, y: 887.5 } })),
       'intent/illegal',
-      'stroke.placement',
+      '/stroke/placement',
     );
     expect(await room.stroke(a, stroke(room, BREAK))).toBeNull();
     // A Classic shot after the break needs a call.
@@ -318,12 +318,12 @@ describe('a stroke', () => {
       placement: null,
       strike: { speed: 2, angleDeg: 180 },
     };
-    await refused(room, () => room.stroke(member, stroke(room, plain)), 'intent/illegal', 'stroke.call');
+    await refused(room, () => room.stroke(member, stroke(room, plain)), 'intent/illegal', '/stroke/call');
     await refused(
       room,
       () => room.stroke(member, stroke(room, { ...plain, call: { ball: 0 as never, pocket: 'BL' } })),
       'intent/illegal',
-      'stroke.call',
+      '/stroke/call',
     );
   });
 
@@ -361,15 +361,15 @@ describe('decisions', () => {
       room,
       () => decide(b, { type: 'penalty-ball', player: 0, ball: 3 }),
       'intent/illegal',
-      'action.player',
+      '/action/player',
     );
     await refused(
       room,
       () => decide(b, { type: 'exchange-ball', player: 1, ball: 3 }),
       'intent/illegal',
-      'action.type',
+      '/action/type',
     );
-    await refused(room, () => room.stroke(b, stroke(room, BREAK)), 'intent/illegal', 'type');
+    await refused(room, () => room.stroke(b, stroke(room, BREAK)), 'intent/illegal', '/type');
     expect(await decide(b, { type: 'penalty-ball', player: 1, ball: 3 })).toBeNull();
     expect(room.state?.shelves[1]).toEqual([3]);
     expect(a.last('ruling')).toMatchObject({ seq: 1, by: 1, action: { type: 'penalty-ball', ball: 3 } });
@@ -399,7 +399,7 @@ describe('decisions', () => {
         seq: room.seq,
         action: { type: 'exchange-ball', player: 1, ball },
       });
-    await refused(room, () => decide(15), 'intent/illegal', 'action.ball');
+    await refused(room, () => decide(15), 'intent/illegal', '/action/ball');
     expect(await decide(4)).toBeNull();
     expect(room.state?.shelves[1]).toEqual([4]);
   });

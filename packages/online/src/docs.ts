@@ -59,7 +59,7 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'protocol/malformed-json': 'the message is not JSON text',
   'protocol/too-large': `the message is longer than ${MAX_MESSAGE_BYTES} bytes`,
-  'protocol/schema': 'the message breaks its JSON Schema; `field` names the place (dotted path)',
+  'protocol/schema': 'the message breaks its JSON Schema; `field` names the place (a JSON Pointer)',
   'protocol/unknown-type': '`type` names no client message',
   'protocol/version': `\`hello.protocol\` is not ${PROTOCOL_VERSION}`,
   'rate/limited': 'too many messages on this connection (a burst of 40, then 20 per second)',

@@ -92,7 +92,7 @@ export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 /** The body of every refusal (WebSocket `error` message, HTTP 4xx/5xx JSON body). */
 export interface OnlineError {
   readonly code: OnlineErrorCode;
-  /** The field at fault, as a dotted path or JSON pointer into the message ('' for the whole). */
+  /** The field at fault, as a JSON Pointer (RFC 6901) into the message or request ('' for the whole). */
   readonly field: string;
   readonly message: string;
   /** The referee's own error code, for 'intent/refused'. */
