@@ -166,7 +166,7 @@ ws://127.0.0.1:8080/ws
    "ruling":{"verdict":"legal",…,"explanation":{"en":"The break is correct. [п.12.1] …"}},
    "state":{…},"hash":"5b0c…","clock":null,"lag":null}
 → {"type":"stroke","tableId":"TKamGqGBTJ2hGchHLVhNmw","seq":1,"ref":"r3","stroke":{…}}
-← {"type":"error","code":"seat/not-your-turn","field":"type","message":"it is your opponent’s shot","ref":"r3"}
+← {"type":"error","code":"seat/not-your-turn","field":"/type","message":"it is your opponent’s shot","ref":"r3"}
 \`\`\``;
 
 export function onlineDocs(): string {
