@@ -3,8 +3,6 @@
  * `@pyramid/bots`, sent as intents through `@pyramid/online`), watched by a spectator; the stored
  * record then replays through the real `pyramid referee --json` to the same winner and scores.
  */
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VARIANTS, type Variant } from '@pyramid/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +11,8 @@ import {
   collect,
   guest,
   playOut,
-  ROOT,
   type RunningServer,
+  refereeReplay,
   removeTempDirs,
   tempDir,
   testServer,
@@ -74,21 +72,7 @@ describe('a whole frame of each variant through the server', () => {
       const record = await anna.api.matchRecord(id);
       if (!record.ok) throw new Error(record.error.message);
       expect((record.value.actions as unknown[]).length).toBe(a.seq);
-      const file = join(tempDir(), `${variant}.json`);
-      writeFileSync(file, JSON.stringify(record.value));
-      const run = spawnSync(
-        process.execPath,
-        [join('apps', 'cli', 'bin', 'pyramid.js'), 'referee', file, '--json'],
-        {
-          cwd: ROOT,
-          encoding: 'utf8',
-          timeout: 30_000,
-        },
-      );
-      expect(run.status, run.stderr).toBe(0);
-      const replay = JSON.parse(run.stdout) as {
-        final: { winner: number; scores: number[]; framesWon: number[] };
-      };
+      const replay = refereeReplay(record.value, join(tempDir(), `${variant}.json`));
       const winner = final.turn.kind === 'match-over' ? final.turn.winner : null;
       expect(replay.final.winner).toBe(winner);
       expect(replay.final.scores).toEqual([...final.scores]);

@@ -4,8 +4,6 @@
  * reconnect by themselves and get the full state, and the frame is finished; its record replays
  * through `pyramid referee` to the same result.
  */
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogEntry } from '@pyramid/online';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,7 +14,7 @@ import {
   guest,
   killChildren,
   playOut,
-  ROOT,
+  refereeReplay,
   removeTempDirs,
   spawnServer,
   tempDir,
@@ -87,19 +85,7 @@ describe('SIGKILL and restart', () => {
     expect(final.turn.kind).toBe('match-over');
     const record = await anna.api.matchRecord(id);
     if (!record.ok) throw new Error(record.error.message);
-    const file = join(dataDir, 'record.json');
-    writeFileSync(file, JSON.stringify(record.value));
-    const run = spawnSync(
-      process.execPath,
-      [join('apps', 'cli', 'bin', 'pyramid.js'), 'referee', file, '--json'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        timeout: 30_000,
-      },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const replay = JSON.parse(run.stdout) as { final: { winner: number; scores: number[] } };
+    const replay = refereeReplay(record.value, join(dataDir, 'record.json'));
     expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
     expect(replay.final.scores).toEqual([...final.scores]);
     a.close();

@@ -3,8 +3,8 @@
  * guests, clients of `@pyramid/online` over the `ws` package, and bot players that choose every
  * move with `@pyramid/bots` and send it through the client as a person's browser would.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chooseAction, LEVELS, type Level, mixSeed, withNoise } from '@pyramid/bots';
@@ -210,6 +210,27 @@ const children = new Set<ChildProcess>();
 export function killChildren(): void {
   for (const child of children) child.kill('SIGKILL');
   children.clear();
+}
+
+/** What `pyramid referee --json` (the compiled command a user runs) says of a stored match record. */
+export interface RefereeReplay {
+  readonly final: { winner: number | null; scores: number[]; framesWon: number[] };
+}
+
+/** Writes `record` to `file` and replays it with the real `pyramid referee --json`; throws on a failure. */
+export function refereeReplay(record: unknown, file: string): RefereeReplay {
+  writeFileSync(file, JSON.stringify(record));
+  const run = spawnSync(
+    process.execPath,
+    [join('apps', 'cli', 'bin', 'pyramid.js'), 'referee', file, '--json'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
+  if (run.status !== 0) throw new Error(`pyramid referee exited ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout) as RefereeReplay;
 }
 
 export type { RunningServer };
