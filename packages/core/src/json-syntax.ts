@@ -72,57 +72,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
       i++;
     }
   };
-  const value = (): void => {
-    space();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      space();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail('a property name in double quotes');
-        string();
-        space();
-        if (text[i] !== ':') fail("':'");
-        i++;
-        value();
-        space();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        fail("',' or '}'");
-      }
-    }
-    if (c === '[') {
-      i++;
-      space();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        space();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        fail("',' or ']'");
-      }
-    }
+  const scalar = (c: string | undefined): void => {
     const word = c === 't' ? 'true' : c === 'f' ? 'false' : c === 'n' ? 'null' : null;
     if (c === '"') {
       string();
@@ -148,6 +98,52 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
       return;
     }
     fail('a value (an object, array, string, number, true, false or null)');
+  };
+  // An explicit stack of the open containers, not recursion: untrusted text may nest deeper than
+  // the call stack goes (and how deep that is differs between Node versions).
+  const value = (): void => {
+    const open: ('{' | '[')[] = [];
+    let next: 'value' | 'key' | 'after' = 'value';
+    for (;;) {
+      if (next === 'key') {
+        space();
+        if (text[i] !== '"') fail('a property name in double quotes');
+        string();
+        space();
+        if (text[i] !== ':') fail("':'");
+        i++;
+        next = 'value';
+        continue;
+      }
+      if (next === 'value') {
+        space();
+        const c = text[i];
+        if (c === '{' || c === '[') {
+          i++;
+          space();
+          if (text[i] === (c === '{' ? '}' : ']')) i++;
+          else {
+            open.push(c);
+            next = c === '{' ? 'key' : 'value';
+            continue;
+          }
+        } else scalar(c);
+        next = 'after';
+        continue;
+      }
+      // After a value: the text ends, or the innermost container goes on or closes.
+      const top = open[open.length - 1];
+      if (top === undefined) return;
+      space();
+      const close = top === '{' ? '}' : ']';
+      if (text[i] === ',') {
+        i++;
+        next = top === '{' ? 'key' : 'value';
+      } else if (text[i] === close) {
+        i++;
+        open.pop();
+      } else fail(`',' or '${close}'`);
+    }
   };
   try {
     value();

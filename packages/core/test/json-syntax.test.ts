@@ -34,4 +34,19 @@ describe('jsonSyntaxError', () => {
       `line ${line}, column ${column}: expected ${expected}, found ${found}`,
     );
   });
+
+  it('finds the error of text nested 100,000 levels deep without running out of stack', () => {
+    const depth = 100_000;
+    const valid = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(jsonSyntaxError(valid)).toBeNull();
+    const objects = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth - 1)}`;
+    expect(jsonSyntaxError(objects)).toMatchObject({ offset: objects.length, expected: "',' or '}'" });
+    const broken = `${'['.repeat(depth)}1,]`;
+    expect(jsonSyntaxError(broken)).toMatchObject({
+      offset: depth + 2,
+      line: 1,
+      column: depth + 3,
+      found: '"]"',
+    });
+  });
 });
