@@ -138,17 +138,32 @@ export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPE
   ping: closed({ type: { const: 'ping' }, t: { type: 'number' }, ref }, ['type', 't']),
 };
 
+/** One schema for every message of one direction: the message named by `type`, its own schema in `$defs`. */
+function messageUnion(
+  name: string,
+  title: string,
+  types: readonly string[],
+  defs: Readonly<Record<string, JsonSchema>>,
+): JsonSchema {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `https://pyramid.invalid/online/${name}.json`,
+    title,
+    type: 'object',
+    required: ['type'],
+    properties: { type: { enum: [...types] } },
+    oneOf: types.map((type) => ({ $ref: `#/$defs/${type}` })),
+    $defs: defs,
+  };
+}
+
 /** Every client message: one of the above, chosen by `type`. */
-export const clientMessageSchema: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://pyramid.invalid/online/client-message.json',
-  title: 'ClientMessage',
-  type: 'object',
-  required: ['type'],
-  properties: { type: { enum: [...CLIENT_MESSAGE_TYPES] } },
-  oneOf: CLIENT_MESSAGE_TYPES.map((type) => ({ $ref: `#/$defs/${type}` })),
-  $defs: CLIENT_MESSAGE_SCHEMAS,
-};
+export const clientMessageSchema: JsonSchema = messageUnion(
+  'client-message',
+  'ClientMessage',
+  CLIENT_MESSAGE_TYPES,
+  CLIENT_MESSAGE_SCHEMAS,
+);
 
 // ── Server messages ────────────────────────────────────────────────────────────────────────────
 
@@ -372,16 +387,12 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
   ]),
 };
 
-export const serverMessageSchema: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'https://pyramid.invalid/online/server-message.json',
-  title: 'ServerMessage',
-  type: 'object',
-  required: ['type'],
-  properties: { type: { enum: [...SERVER_MESSAGE_TYPES] } },
-  oneOf: SERVER_MESSAGE_TYPES.map((type) => ({ $ref: `#/$defs/${type}` })),
-  $defs: SERVER_MESSAGE_SCHEMAS,
-};
+export const serverMessageSchema: JsonSchema = messageUnion(
+  'server-message',
+  'ServerMessage',
+  SERVER_MESSAGE_TYPES,
+  SERVER_MESSAGE_SCHEMAS,
+);
 
 // ── HTTP request bodies ────────────────────────────────────────────────────────────────────────
 

@@ -172,6 +172,23 @@ function moveOn(
 }
 
 /** The state shown at `cursor` while watching: the start, or the state after action `cursor`. */
+/**
+ * The set-up of a match played on by two people (a watched record taken over, an online table): its
+ * variant, table, settings and names, each seat a person; the computer levels stay as they were.
+ */
+function peopleSetup(setup: Setup, match: MatchState): Setup {
+  return {
+    ...setup,
+    variant: match.variant,
+    tableSize: match.tableSize,
+    settings: match.settings,
+    players: [
+      { name: match.players[0], kind: 'person', level: setup.players[0].level },
+      { name: match.players[1], kind: 'person', level: setup.players[1].level },
+    ],
+  };
+}
+
 function watchedState(game: GameState, cursor: number): MatchState {
   const first = game.history[0];
   if (cursor < 0 || first === undefined) return first?.before ?? game.match;
@@ -240,17 +257,7 @@ export function reduce(game: GameState, intent: Intent): GameState {
     case 'play-from-watch': {
       if (game.mode !== 'watch') return game;
       const match = watchedState(game, game.cursor);
-      const names = match.players;
-      const setup: Setup = {
-        ...game.setup,
-        variant: match.variant,
-        tableSize: match.tableSize,
-        settings: match.settings,
-        players: [
-          { name: names[0], kind: 'person', level: game.setup.players[0].level },
-          { name: names[1], kind: 'person', level: game.setup.players[1].level },
-        ],
-      };
+      const setup = peopleSetup(game.setup, match);
       return {
         ...game,
         mode: 'play',
@@ -263,16 +270,7 @@ export function reduce(game: GameState, intent: Intent): GameState {
     }
     case 'online-table': {
       const match = intent.match;
-      const setup: Setup = {
-        ...game.setup,
-        variant: match.variant,
-        tableSize: match.tableSize,
-        settings: match.settings,
-        players: [
-          { name: match.players[0], kind: 'person', level: game.setup.players[0].level },
-          { name: match.players[1], kind: 'person', level: game.setup.players[1].level },
-        ],
-      };
+      const setup = peopleSetup(game.setup, match);
       const same = game.mode === 'online' && game.online?.seat === intent.seat;
       return {
         ...game,
