@@ -50,6 +50,8 @@ export const ONLINE_ERROR_CODES = [
   'auth/required',
   /** The token is not one this server signed. */
   'auth/invalid-token',
+  /** The token has expired, or its secret was retired past its grace period: sign in again. */
+  'auth/expired-token',
   /** Account login: no such name or a wrong password. */
   'auth/bad-credentials',
   /** Account registration: the name is already an account's. */

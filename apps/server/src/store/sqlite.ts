@@ -15,7 +15,9 @@ import type {
   StoredAction,
   StoredChat,
   StoredPlayer,
+  StoredQueueEntry,
   StoredRating,
+  StoredSecret,
   StoredStatus,
   StoredTable,
   TablePatch,
@@ -90,6 +92,27 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
         at INTEGER NOT NULL
       );
       CREATE INDEX chat_table ON chat(table_id, id);
+    `,
+  },
+  {
+    // Rotating session secrets (the one kept in `meta` becomes the first) and the quick-match
+    // queues, which were in memory and lost on a restart.
+    version: 2,
+    sql: `
+      CREATE TABLE secrets (id TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX secrets_created ON secrets(created_at);
+      INSERT INTO secrets (id, value, created_at)
+        SELECT 'k0', value, 0 FROM meta WHERE key = 'session-secret';
+      DELETE FROM meta WHERE key = 'session-secret';
+      CREATE TABLE queue (
+        player_id TEXT PRIMARY KEY REFERENCES players(id),
+        variant TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        since INTEGER NOT NULL,
+        last_seen INTEGER NOT NULL,
+        table_id TEXT REFERENCES tables(id)
+      );
+      CREATE INDEX queue_order ON queue(since, player_id);
     `,
   },
 ];
@@ -211,15 +234,37 @@ export class SqliteStore implements Store {
     return statement;
   }
 
-  async secret(): Promise<string> {
+  async secrets(): Promise<StoredSecret[]> {
     return this.db.transaction(() => {
-      const row = this.prepared("SELECT value FROM meta WHERE key = 'session-secret'").get() as
-        | { value: string }
-        | undefined;
-      if (row !== undefined) return row.value;
-      const value = randomBytes(32).toString('base64url');
-      this.prepared("INSERT INTO meta (key, value) VALUES ('session-secret', ?)").run(value);
-      return value;
+      const read = () =>
+        (
+          this.prepared(
+            'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+          ).all() as {
+            id: string;
+            value: string;
+            created_at: number;
+          }[]
+        ).map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
+      const rows = read();
+      if (rows.length > 0) return rows;
+      this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
+        randomBytes(6).toString('base64url'),
+        randomBytes(32).toString('base64url'),
+        Date.now(),
+      );
+      return read();
+    })();
+  }
+
+  async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
+    this.db.transaction(() => {
+      this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
+        secret.id,
+        secret.value,
+        secret.createdAt,
+      );
+      for (const id of drop) if (id !== secret.id) this.prepared('DELETE FROM secrets WHERE id = ?').run(id);
     })();
   }
 
@@ -419,6 +464,39 @@ export class SqliteStore implements Store {
       'SELECT player_id, rating, rd, volatility, games FROM ratings WHERE variant = ? ORDER BY rating DESC, player_id LIMIT ?',
     ).all(variant, limit) as (StoredRating & { player_id: string })[];
     return rows.map(({ player_id, ...rating }) => ({ playerId: player_id, rating }));
+  }
+
+  async queueEntries(): Promise<StoredQueueEntry[]> {
+    const rows = this.prepared(
+      'SELECT player_id, variant, rated, since, last_seen, table_id FROM queue ORDER BY since, player_id',
+    ).all() as {
+      player_id: string;
+      variant: Variant;
+      rated: number;
+      since: number;
+      last_seen: number;
+      table_id: string | null;
+    }[];
+    return rows.map((r) => ({
+      playerId: r.player_id,
+      variant: r.variant,
+      rated: r.rated === 1,
+      since: r.since,
+      lastSeen: r.last_seen,
+      tableId: r.table_id,
+    }));
+  }
+
+  async putQueueEntry(entry: StoredQueueEntry): Promise<void> {
+    this.prepared(
+      `INSERT INTO queue (player_id, variant, rated, since, last_seen, table_id) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (player_id) DO UPDATE SET variant = excluded.variant, rated = excluded.rated,
+         since = excluded.since, last_seen = excluded.last_seen, table_id = excluded.table_id`,
+    ).run(entry.playerId, entry.variant, entry.rated ? 1 : 0, entry.since, entry.lastSeen, entry.tableId);
+  }
+
+  async removeQueueEntry(playerId: string): Promise<boolean> {
+    return this.prepared('DELETE FROM queue WHERE player_id = ?').run(playerId).changes === 1;
   }
 
   async addChat(line: Omit<StoredChat, 'id'>): Promise<number> {
