@@ -2,7 +2,8 @@
  * `node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`: the pyramid server on 127.0.0.1 (`HOST` changes it),
  * port `PORT` (default 8080), data in `PYRAMID_DATA` (default ./data, created). `PYRAMID_ORIGINS`
  * lists extra WebSocket origins (comma-separated), `PYRAMID_GRACE_MS` the grace period of a dropped
- * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark). Stops cleanly on
+ * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark). `DATABASE_URL`
+ * (`postgres://…`) keeps everything in PostgreSQL instead of the SQLite file. Stops cleanly on
  * SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
@@ -24,12 +25,13 @@ const server = await startServer({
   host: process.env.HOST ?? '127.0.0.1',
   port,
   dataDir,
+  ...(process.env.DATABASE_URL === undefined ? {} : { databaseUrl: process.env.DATABASE_URL }),
   allowedOrigins: origins,
   diagnostics: process.env.PYRAMID_DIAGNOSTICS === '1',
   ...(graceMs === undefined || !Number.isFinite(graceMs) ? {} : { graceMs }),
 });
 process.stdout.write(
-  `Pyramid server at ${server.url}/ (data: ${dataDir}; ${server.restored} table(s) restored in ${server.restoreMs.toFixed(0)} ms)\n`,
+  `Pyramid server at ${server.url}/ (data: ${process.env.DATABASE_URL ? 'PostgreSQL' : dataDir}; ${server.restored} table(s) restored in ${server.restoreMs.toFixed(0)} ms)\n`,
 );
 let stopping = false;
 const stop = () => {

@@ -14,6 +14,7 @@ import { registerApi } from './http.js';
 import { Hub, type RateLimit } from './hub.js';
 import type { RoomDeps } from './room.js';
 import { findStatic, openStatic } from './static.js';
+import { PostgresStore } from './store/postgres.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/types.js';
 import { Tables } from './tables.js';
@@ -43,7 +44,12 @@ export interface ServerOptions {
   readonly sessionTimes?: Partial<SessionTimes>;
   /** The clock (default Date.now); tests move it to expire tokens and rotate secrets. */
   readonly now?: () => number;
-  /** The store and the bus (default: SQLite in dataDir, in-process bus). */
+  /**
+   * A PostgreSQL database (`postgres://user@host:port/db`) to keep everything in instead of the
+   * SQLite file in dataDir: what several server processes share.
+   */
+  readonly databaseUrl?: string;
+  /** The store and the bus (default: PostgreSQL at databaseUrl, else SQLite in dataDir; in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
 }
@@ -63,9 +69,17 @@ export const DEFAULT_WEB_ROOT = join(import.meta.dirname, '..', '..', 'web', 'di
 const SWEEP_MS = 60_000;
 const ROTATE_CHECK_MS = 3600_000;
 
+/** The store the options choose: PostgreSQL when a database URL is given, else the SQLite file. */
+async function openStore(options: ServerOptions): Promise<Store> {
+  if (options.databaseUrl !== undefined && options.databaseUrl !== '') {
+    return PostgresStore.open(options.databaseUrl);
+  }
+  return new SqliteStore(options.dataDir);
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const store = options.store ?? new SqliteStore(options.dataDir);
+  const store = options.store ?? (await openStore(options));
   const bus = options.bus ?? new MemoryBus();
   const now = options.now ?? (() => Date.now());
   const sessions = await Sessions.open(store, now(), { ...DEFAULT_SESSION_TIMES, ...options.sessionTimes });

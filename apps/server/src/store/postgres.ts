@@ -1,0 +1,592 @@
+/**
+ * The networked store: PostgreSQL (the `pg` client, a pool), chosen by `DATABASE_URL`, shared by
+ * every server process of a cluster. The same tables and columns as the SQLite store, the same
+ * versioned migrations (in PostgreSQL's dialect), applied at open under an advisory lock so that
+ * processes starting together apply each once; opening is idempotent. `appendAction` is one
+ * transaction: the action, the table's row and the ratings commit together or not at all.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Player, Variant } from '@pyramid/rules';
+import pg from 'pg';
+import type {
+  RatingUpdate,
+  Store,
+  StoredAction,
+  StoredChat,
+  StoredPlayer,
+  StoredQueueEntry,
+  StoredRating,
+  StoredSecret,
+  StoredStatus,
+  StoredTable,
+  TablePatch,
+} from './types.js';
+
+/** Each migration once, in order; never edit one that has shipped — add the next. */
+export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE players (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT,
+        password_hash TEXT,
+        created_at BIGINT NOT NULL
+      );
+      CREATE UNIQUE INDEX players_account_name ON players(name_key) WHERE name_key IS NOT NULL;
+      CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        options TEXT NOT NULL,
+        start TEXT NOT NULL,
+        status TEXT NOT NULL,
+        seat0 TEXT,
+        seat1 TEXT,
+        seq INTEGER NOT NULL DEFAULT 0,
+        lag_winner INTEGER,
+        clock TEXT,
+        winner INTEGER,
+        frames_won TEXT NOT NULL DEFAULT '[0,0]',
+        scores TEXT NOT NULL DEFAULT '[0,0]',
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE INDEX tables_status ON tables(status, updated_at);
+      CREATE INDEX tables_seat0 ON tables(seat0, updated_at);
+      CREATE INDEX tables_seat1 ON tables(seat1, updated_at);
+      CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        stroke TEXT,
+        by_seat INTEGER,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+      );
+      CREATE TABLE ratings (
+        player_id TEXT NOT NULL REFERENCES players(id),
+        variant TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        rd DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (player_id, variant)
+      );
+      CREATE INDEX ratings_board ON ratings(variant, rating DESC);
+      CREATE TABLE rating_changes (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        player_id TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        before TEXT NOT NULL,
+        after TEXT NOT NULL,
+        PRIMARY KEY (table_id, player_id)
+      );
+      CREATE TABLE chat (
+        id BIGSERIAL PRIMARY KEY,
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        player_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at BIGINT NOT NULL
+      );
+      CREATE INDEX chat_table ON chat(table_id, id);
+    `,
+  },
+  {
+    // Rotating session secrets (the one kept in meta becomes the first) and the quick-match queues.
+    version: 2,
+    sql: `
+      CREATE TABLE secrets (id TEXT PRIMARY KEY, value TEXT NOT NULL, created_at BIGINT NOT NULL);
+      CREATE INDEX secrets_created ON secrets(created_at);
+      INSERT INTO secrets (id, value, created_at)
+        SELECT 'k0', value, 0 FROM meta WHERE key = 'session-secret';
+      DELETE FROM meta WHERE key = 'session-secret';
+      CREATE TABLE queue (
+        player_id TEXT PRIMARY KEY REFERENCES players(id),
+        variant TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        since BIGINT NOT NULL,
+        last_seen BIGINT NOT NULL,
+        table_id TEXT REFERENCES tables(id)
+      );
+      CREATE INDEX queue_order ON queue(since, player_id);
+    `,
+  },
+];
+
+/** Any number key of the advisory lock that serialises migrations between processes. */
+const MIGRATION_LOCK = 0x70797261;
+
+/** BIGINT (int8) columns hold milliseconds and ids well inside 2^53: read them as numbers. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+interface TableRow {
+  id: string;
+  options: string;
+  start: string;
+  status: StoredStatus;
+  seat0: string | null;
+  seat1: string | null;
+  seq: number;
+  lag_winner: number | null;
+  clock: string | null;
+  winner: number | null;
+  frames_won: string;
+  scores: string;
+  created_at: number;
+  updated_at: number;
+}
+
+interface PlayerRow {
+  id: string;
+  name: string;
+  password_hash: string | null;
+  created_at: number;
+}
+
+const toPlayer = (row: PlayerRow): StoredPlayer => ({
+  id: row.id,
+  name: row.name,
+  passwordHash: row.password_hash,
+  createdAt: row.created_at,
+});
+
+const toTable = (row: TableRow): StoredTable => ({
+  id: row.id,
+  options: JSON.parse(row.options) as unknown,
+  start: JSON.parse(row.start) as unknown,
+  status: row.status,
+  seats: [row.seat0, row.seat1],
+  seq: row.seq,
+  lagWinner: row.lag_winner === null ? null : (row.lag_winner as Player),
+  clock: row.clock === null ? null : (JSON.parse(row.clock) as StoredTable['clock']),
+  winner: row.winner === null ? null : (row.winner as Player),
+  framesWon: JSON.parse(row.frames_won) as [number, number],
+  scores: JSON.parse(row.scores) as [number, number],
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The columns a patch sets, with their SQL values, in a fixed order. */
+function patchColumns(patch: TablePatch, at: number): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  if (patch.status !== undefined) out.push(['status', patch.status]);
+  if (patch.seats !== undefined) out.push(['seat0', patch.seats[0]], ['seat1', patch.seats[1]]);
+  if (patch.seq !== undefined) out.push(['seq', patch.seq]);
+  if (patch.lagWinner !== undefined) out.push(['lag_winner', patch.lagWinner]);
+  if (patch.clock !== undefined)
+    out.push(['clock', patch.clock === null ? null : JSON.stringify(patch.clock)]);
+  if (patch.winner !== undefined) out.push(['winner', patch.winner]);
+  if (patch.framesWon !== undefined) out.push(['frames_won', JSON.stringify(patch.framesWon)]);
+  if (patch.scores !== undefined) out.push(['scores', JSON.stringify(patch.scores)]);
+  out.push(['updated_at', at]);
+  return out;
+}
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export class PostgresStore implements Store {
+  readonly pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  /**
+   * Connects to `url` (`postgres://user@host:port/db`) and applies the migrations not yet applied.
+   * Fails (rejects) when the database cannot be reached.
+   */
+  static async open(url: string, options: { poolSize?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      types,
+      connectionTimeoutMillis: 5_000,
+      // A query a partitioned database never answers fails instead of hanging the table.
+      query_timeout: 10_000,
+    });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const store = new PostgresStore(pool);
+    try {
+      await store.migrate();
+    } catch (caught) {
+      await pool.end();
+      throw caught;
+    }
+    return store;
+  }
+
+  /** Runs `body` in one transaction on one pooled connection (rolled back if it throws). */
+  async transaction<T>(body: (client: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await body(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (caught) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw caught;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Applies the migrations not yet applied; returns the versions applied now. */
+  async migrate(): Promise<number[]> {
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
+      );
+      const done = new Set(
+        (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+          (r) => r.version,
+        ),
+      );
+      const applied: number[] = [];
+      for (const migration of PG_MIGRATIONS) {
+        if (done.has(migration.version)) continue;
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+          migration.version,
+          Date.now(),
+        ]);
+        applied.push(migration.version);
+      }
+      return applied;
+    });
+  }
+
+  async secrets(): Promise<StoredSecret[]> {
+    const read = async (client: Queryable) =>
+      (
+        await client.query<{ id: string; value: string; created_at: number }>(
+          'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+        )
+      ).rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
+    const rows = await read(this.pool);
+    if (rows.length > 0) return rows;
+    return this.transaction(async (client) => {
+      // Processes starting together on an empty database make one first secret between them.
+      await client.query('LOCK TABLE secrets IN EXCLUSIVE MODE');
+      const again = await read(client);
+      if (again.length > 0) return again;
+      await client.query('INSERT INTO secrets (id, value, created_at) VALUES ($1, $2, $3)', [
+        randomBytes(6).toString('base64url'),
+        randomBytes(32).toString('base64url'),
+        Date.now(),
+      ]);
+      return read(client);
+    });
+  }
+
+  async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query('INSERT INTO secrets (id, value, created_at) VALUES ($1, $2, $3)', [
+        secret.id,
+        secret.value,
+        secret.createdAt,
+      ]);
+      const gone = drop.filter((id) => id !== secret.id);
+      if (gone.length > 0) await client.query('DELETE FROM secrets WHERE id = ANY($1)', [gone]);
+    });
+  }
+
+  async createPlayer(player: StoredPlayer): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [
+        player.id,
+        player.name,
+        player.passwordHash === null ? null : player.name.toLowerCase(),
+        player.passwordHash,
+        player.createdAt,
+      ],
+    );
+  }
+
+  async player(id: string): Promise<StoredPlayer | null> {
+    const { rows } = await this.pool.query<PlayerRow>('SELECT * FROM players WHERE id = $1', [id]);
+    return rows[0] === undefined ? null : toPlayer(rows[0]);
+  }
+
+  async players(ids: readonly string[]): Promise<StoredPlayer[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const { rows } = await this.pool.query<PlayerRow>('SELECT * FROM players WHERE id = ANY($1)', [unique]);
+    const byId = new Map(rows.map((r) => [r.id, toPlayer(r)]));
+    return unique.flatMap((id) => {
+      const found = byId.get(id);
+      return found === undefined ? [] : [found];
+    });
+  }
+
+  async accountByName(name: string): Promise<StoredPlayer | null> {
+    const { rows } = await this.pool.query<PlayerRow>('SELECT * FROM players WHERE name_key = $1', [
+      name.toLowerCase(),
+    ]);
+    return rows[0] === undefined ? null : toPlayer(rows[0]);
+  }
+
+  async makeAccount(id: string, name: string, passwordHash: string): Promise<boolean> {
+    try {
+      const result = await this.pool.query(
+        'UPDATE players SET name = $1, name_key = $2, password_hash = $3 WHERE id = $4',
+        [name, name.toLowerCase(), passwordHash, id],
+      );
+      return result.rowCount === 1;
+    } catch (caught) {
+      // 23505: unique_violation — the name is another account's.
+      if ((caught as { code?: string }).code === '23505') return false;
+      throw caught;
+    }
+  }
+
+  async createTable(table: StoredTable): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO tables (id, options, start, status, seat0, seat1, seq, lag_winner, clock, winner,
+        frames_won, scores, created_at, updated_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        table.id,
+        JSON.stringify(table.options),
+        JSON.stringify(table.start),
+        table.status,
+        table.seats[0],
+        table.seats[1],
+        table.seq,
+        table.lagWinner,
+        table.clock === null ? null : JSON.stringify(table.clock),
+        table.winner,
+        JSON.stringify(table.framesWon),
+        JSON.stringify(table.scores),
+        table.createdAt,
+        table.updatedAt,
+      ],
+    );
+  }
+
+  async table(id: string): Promise<StoredTable | null> {
+    const { rows } = await this.pool.query<TableRow>('SELECT * FROM tables WHERE id = $1', [id]);
+    return rows[0] === undefined ? null : toTable(rows[0]);
+  }
+
+  private async patchTable(client: Queryable, id: string, patch: TablePatch, at: number): Promise<void> {
+    const columns = patchColumns(patch, at);
+    const sets = columns.map(([name], i) => `${name} = $${i + 2}`).join(', ');
+    await client.query(`UPDATE tables SET ${sets} WHERE id = $1`, [id, ...columns.map(([, v]) => v)]);
+  }
+
+  async updateTable(id: string, patch: TablePatch, at: number): Promise<void> {
+    await this.patchTable(this.pool, id, patch, at);
+  }
+
+  async appendAction(
+    id: string,
+    action: StoredAction,
+    patch: TablePatch,
+    ratings: readonly RatingUpdate[] = [],
+  ): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (table_id, seq) DO NOTHING`,
+        [
+          id,
+          action.seq,
+          JSON.stringify(action.action),
+          action.stroke === null ? null : JSON.stringify(action.stroke),
+          action.by,
+          action.at,
+        ],
+      );
+      if (inserted.rowCount !== 1) return false;
+      await this.patchTable(client, id, { ...patch, seq: action.seq }, action.at);
+      await this.writeRatings(client, id, ratings);
+      return true;
+    });
+  }
+
+  async actions(id: string): Promise<StoredAction[]> {
+    const { rows } = await this.pool.query<{
+      seq: number;
+      action: string;
+      stroke: string | null;
+      by_seat: number | null;
+      at: number;
+    }>('SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = $1 ORDER BY seq', [id]);
+    return rows.map((row) => ({
+      seq: row.seq,
+      action: JSON.parse(row.action) as unknown,
+      stroke: row.stroke === null ? null : (JSON.parse(row.stroke) as unknown),
+      by: row.by_seat === null ? null : (row.by_seat as Player),
+      at: row.at,
+    }));
+  }
+
+  async unfinishedTables(): Promise<StoredTable[]> {
+    const { rows } = await this.pool.query<TableRow>(
+      "SELECT * FROM tables WHERE status != 'finished' ORDER BY created_at, id",
+    );
+    return rows.map(toTable);
+  }
+
+  async tablesByStatus(status: StoredStatus, limit: number): Promise<StoredTable[]> {
+    const { rows } = await this.pool.query<TableRow>(
+      'SELECT * FROM tables WHERE status = $1 ORDER BY updated_at DESC, id LIMIT $2',
+      [status, limit],
+    );
+    return rows.map(toTable);
+  }
+
+  async tablesOfPlayer(playerId: string, limit: number): Promise<StoredTable[]> {
+    const { rows } = await this.pool.query<TableRow>(
+      'SELECT * FROM tables WHERE seat0 = $1 OR seat1 = $1 ORDER BY updated_at DESC, id LIMIT $2',
+      [playerId, limit],
+    );
+    return rows.map(toTable);
+  }
+
+  async rating(playerId: string, variant: Variant): Promise<StoredRating | null> {
+    const { rows } = await this.pool.query<StoredRating>(
+      'SELECT rating, rd, volatility, games FROM ratings WHERE player_id = $1 AND variant = $2',
+      [playerId, variant],
+    );
+    return rows[0] ?? null;
+  }
+
+  async ratings(playerId: string): Promise<Partial<Record<Variant, StoredRating>>> {
+    const { rows } = await this.pool.query<StoredRating & { variant: Variant }>(
+      'SELECT variant, rating, rd, volatility, games FROM ratings WHERE player_id = $1',
+      [playerId],
+    );
+    const out: Partial<Record<Variant, StoredRating>> = {};
+    for (const { variant, ...rating } of rows) out[variant] = rating;
+    return out;
+  }
+
+  private async writeRatings(
+    client: Queryable,
+    tableId: string,
+    updates: readonly RatingUpdate[],
+  ): Promise<void> {
+    for (const u of updates) {
+      await client.query(
+        `INSERT INTO ratings (player_id, variant, rating, rd, volatility, games) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, rd = excluded.rd,
+           volatility = excluded.volatility, games = excluded.games`,
+        [u.playerId, u.variant, u.after.rating, u.after.rd, u.after.volatility, u.after.games],
+      );
+      await client.query(
+        `INSERT INTO rating_changes (table_id, player_id, variant, before, after) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (table_id, player_id) DO UPDATE SET variant = excluded.variant,
+           before = excluded.before, after = excluded.after`,
+        [tableId, u.playerId, u.variant, JSON.stringify(u.before), JSON.stringify(u.after)],
+      );
+    }
+  }
+
+  async ratingChanges(tableId: string): Promise<RatingUpdate[]> {
+    const { rows } = await this.pool.query<{
+      player_id: string;
+      variant: Variant;
+      before: string;
+      after: string;
+    }>(
+      'SELECT player_id, variant, before, after FROM rating_changes WHERE table_id = $1 ORDER BY player_id',
+      [tableId],
+    );
+    return rows.map((r) => ({
+      playerId: r.player_id,
+      variant: r.variant,
+      before: JSON.parse(r.before) as StoredRating,
+      after: JSON.parse(r.after) as StoredRating,
+    }));
+  }
+
+  async leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]> {
+    const { rows } = await this.pool.query<StoredRating & { player_id: string }>(
+      'SELECT player_id, rating, rd, volatility, games FROM ratings WHERE variant = $1 ORDER BY rating DESC, player_id LIMIT $2',
+      [variant, limit],
+    );
+    return rows.map(({ player_id, ...rating }) => ({ playerId: player_id, rating }));
+  }
+
+  async queueEntries(): Promise<StoredQueueEntry[]> {
+    const { rows } = await this.pool.query<{
+      player_id: string;
+      variant: Variant;
+      rated: number;
+      since: number;
+      last_seen: number;
+      table_id: string | null;
+    }>('SELECT player_id, variant, rated, since, last_seen, table_id FROM queue ORDER BY since, player_id');
+    return rows.map((r) => ({
+      playerId: r.player_id,
+      variant: r.variant,
+      rated: r.rated === 1,
+      since: r.since,
+      lastSeen: r.last_seen,
+      tableId: r.table_id,
+    }));
+  }
+
+  async putQueueEntry(entry: StoredQueueEntry): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO queue (player_id, variant, rated, since, last_seen, table_id) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (player_id) DO UPDATE SET variant = excluded.variant, rated = excluded.rated,
+         since = excluded.since, last_seen = excluded.last_seen, table_id = excluded.table_id`,
+      [entry.playerId, entry.variant, entry.rated ? 1 : 0, entry.since, entry.lastSeen, entry.tableId],
+    );
+  }
+
+  async removeQueueEntry(playerId: string): Promise<boolean> {
+    const result = await this.pool.query('DELETE FROM queue WHERE player_id = $1', [playerId]);
+    return result.rowCount === 1;
+  }
+
+  async addChat(line: Omit<StoredChat, 'id'>): Promise<number> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      'INSERT INTO chat (table_id, player_id, role, text, at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [line.tableId, line.playerId, line.role, line.text, line.at],
+    );
+    return (rows[0] as { id: number }).id;
+  }
+
+  async chat(tableId: string, limit: number): Promise<StoredChat[]> {
+    const { rows } = await this.pool.query<{
+      id: number;
+      table_id: string;
+      player_id: string;
+      role: 'player' | 'spectator';
+      text: string;
+      at: number;
+    }>(
+      'SELECT id, table_id, player_id, role, text, at FROM chat WHERE table_id = $1 ORDER BY id DESC LIMIT $2',
+      [tableId, limit],
+    );
+    return rows.reverse().map((r) => ({
+      id: r.id,
+      tableId: r.table_id,
+      playerId: r.player_id,
+      role: r.role,
+      text: r.text,
+      at: r.at,
+    }));
+  }
+
+  private closed = false;
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+}

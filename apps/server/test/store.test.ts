@@ -1,0 +1,307 @@
+/**
+ * The store's cases, run the same on both implementations: the embedded SQLite file and a real
+ * PostgreSQL server started on loopback for this file (each case on a database of its own).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalPostgres, startPostgres } from '../src/services.js';
+import { PostgresStore } from '../src/store/postgres.js';
+import { SqliteStore } from '../src/store/sqlite.js';
+import type { Store, StoredTable } from '../src/store/types.js';
+import { removeTempDirs, tempDir } from './support.js';
+
+interface Kind {
+  readonly name: string;
+  setUp(): Promise<void>;
+  tearDown(): Promise<void>;
+  /** A fresh, empty place to keep a store (a folder, a database). */
+  place(): Promise<string>;
+  open(place: string): Promise<Store & { migrate(): number[] | Promise<number[]> }>;
+}
+
+let postgres: LocalPostgres | null = null;
+let databases = 0;
+
+const kinds: Kind[] = [
+  {
+    name: 'SQLite',
+    async setUp() {},
+    async tearDown() {
+      removeTempDirs();
+    },
+    async place() {
+      return tempDir();
+    },
+    async open(place) {
+      return new SqliteStore(place);
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async setUp() {
+      postgres = await startPostgres();
+    },
+    async tearDown() {
+      await postgres?.stop();
+    },
+    async place() {
+      const admin = await PostgresStore.open((postgres as LocalPostgres).url, { poolSize: 1 });
+      const name = `case${++databases}`;
+      await admin.pool.query(`CREATE DATABASE ${name}`);
+      await admin.close();
+      return (postgres as LocalPostgres).url.replace(/\/pyramid$/, `/${name}`);
+    },
+    async open(place) {
+      return PostgresStore.open(place, { poolSize: 4 });
+    },
+  },
+];
+
+const table = (id: string, over: Partial<StoredTable> = {}): StoredTable => ({
+  id,
+  options: { variant: 'free', tableSize: 12, rated: false },
+  start: { from: 'rack', breaker: 0 },
+  status: 'waiting',
+  seats: ['p1', null],
+  seq: 0,
+  lagWinner: null,
+  clock: null,
+  winner: null,
+  framesWon: [0, 0],
+  scores: [0, 0],
+  createdAt: 1000,
+  updatedAt: 1000,
+  ...over,
+});
+
+const player = (id: string, name: string, at = 1) => ({ id, name, passwordHash: null, createdAt: at });
+const rating = (r: number, games: number) => ({ rating: r, rd: 200.5, volatility: 0.06, games });
+
+describe.each(kinds)('the store on $name', (kind) => {
+  const open: Store[] = [];
+  let store: Store & { migrate(): number[] | Promise<number[]> };
+  let place: string;
+
+  beforeAll(async () => {
+    await kind.setUp();
+  }, 30_000);
+  afterAll(async () => {
+    for (const s of open.splice(0)) await s.close();
+    await kind.tearDown();
+  });
+
+  async function fresh(): Promise<void> {
+    place = await kind.place();
+    store = await kind.open(place);
+    open.push(store);
+    await store.createPlayer(player('p1', 'Anna'));
+    await store.createPlayer(player('p2', 'Boris', 2));
+  }
+
+  it('applies its migrations at open, once: opening again applies none and keeps the data', async () => {
+    await fresh();
+    await store.createTable(table('t1'));
+    expect(await store.migrate()).toEqual([]);
+    const again = await kind.open(place);
+    open.push(again);
+    expect(await again.migrate()).toEqual([]);
+    expect((await again.table('t1'))?.id).toBe('t1');
+    expect((await again.player('p2'))?.name).toBe('Boris');
+  });
+
+  it('keeps players and accounts; an account name is unique whatever its case', async () => {
+    await fresh();
+    expect(await store.player('nobody')).toBeNull();
+    expect((await store.players(['p2', 'p1', 'p2', 'nobody'])).map((p) => p.id)).toEqual(['p2', 'p1']);
+    expect(await store.accountByName('anna')).toBeNull();
+    expect(await store.makeAccount('p1', 'Anna', 'scrypt$hash')).toBe(true);
+    expect(await store.accountByName('ANNA')).toEqual({
+      id: 'p1',
+      name: 'Anna',
+      passwordHash: 'scrypt$hash',
+      createdAt: 1,
+    });
+    expect(await store.makeAccount('p2', 'aNNa', 'scrypt$other')).toBe(false);
+    expect((await store.player('p2'))?.passwordHash).toBeNull();
+    expect(await store.makeAccount('nobody', 'Vera', 'x')).toBe(false);
+  });
+
+  it('makes one session secret on first use, then rotates: newest first, dropped ones gone', async () => {
+    await fresh();
+    const first = await store.secrets();
+    expect(first).toHaveLength(1);
+    expect(await store.secrets()).toEqual(first);
+    const next = { id: 'k2', value: 'v'.repeat(43), createdAt: (first[0]?.createdAt ?? 0) + 10 };
+    await store.rotateSecret(next, []);
+    expect((await store.secrets()).map((s) => s.id)).toEqual(['k2', first[0]?.id]);
+    await store.rotateSecret({ id: 'k3', value: 'w'.repeat(43), createdAt: next.createdAt + 10 }, [
+      first[0]?.id ?? '',
+    ]);
+    expect((await store.secrets()).map((s) => s.id)).toEqual(['k3', 'k2']);
+  });
+
+  it('keeps tables: create, patch, and the lists by status and by player', async () => {
+    await fresh();
+    const clock = { player: 1 as const, deadline: 5000, remainingMs: 45_000 };
+    await store.createTable(table('t1'));
+    await store.createTable(table('t2', { seats: ['p2', 'p1'], status: 'playing', createdAt: 1001 }));
+    await store.createTable(table('t3', { seats: ['p2', null], status: 'finished', createdAt: 1002 }));
+    expect(await store.table('t1')).toEqual(table('t1'));
+    expect(await store.table('none')).toBeNull();
+    await store.updateTable('t1', { seats: ['p1', 'p2'], status: 'playing', clock, lagWinner: 1 }, 2000);
+    expect(await store.table('t1')).toEqual(
+      table('t1', { seats: ['p1', 'p2'], status: 'playing', clock, lagWinner: 1, updatedAt: 2000 }),
+    );
+    await store.updateTable('t1', { clock: null }, 2001);
+    expect((await store.table('t1'))?.clock).toBeNull();
+    expect((await store.unfinishedTables()).map((t) => t.id)).toEqual(['t1', 't2']);
+    expect((await store.tablesByStatus('playing', 10)).map((t) => t.id)).toEqual(['t1', 't2']);
+    expect((await store.tablesByStatus('playing', 1)).map((t) => t.id)).toEqual(['t1']);
+    expect((await store.tablesOfPlayer('p2', 10)).map((t) => t.id).sort()).toEqual(['t1', 't2', 't3']);
+    expect(await store.tablesOfPlayer('p3', 10)).toEqual([]);
+  });
+
+  it('appends each action with the table row in one transaction; a taken seq changes nothing', async () => {
+    await fresh();
+    await store.createTable(table('t1', { seats: ['p1', 'p2'], status: 'playing' }));
+    const shot = { seq: 1, action: { kind: 'shot', n: 1 }, stroke: { speed: 2.5 }, by: 0 as const, at: 3000 };
+    expect(await store.appendAction('t1', shot, { scores: [1, 0] })).toBe(true);
+    expect(
+      await store.appendAction('t1', { ...shot, action: { kind: 'other' }, at: 3100 }, { scores: [9, 9] }),
+    ).toBe(false);
+    const slow = { seq: 2, action: { kind: 'slow-play' }, stroke: null, by: null, at: 3200 };
+    expect(await store.appendAction('t1', slow, { scores: [1, 1], winner: 1, status: 'finished' })).toBe(
+      true,
+    );
+    expect(await store.actions('t1')).toEqual([shot, slow]);
+    expect(await store.table('t1')).toMatchObject({
+      seq: 2,
+      scores: [1, 1],
+      winner: 1,
+      status: 'finished',
+      updatedAt: 3200,
+    });
+    expect(await store.actions('none')).toEqual([]);
+  });
+
+  it('of two appends racing for one seq exactly one is stored', async () => {
+    await fresh();
+    await store.createTable(table('t1', { seats: ['p1', 'p2'], status: 'playing' }));
+    const results = await Promise.all(
+      [0, 1, 2, 3].map((n) =>
+        store.appendAction(
+          't1',
+          { seq: 1, action: { n }, stroke: null, by: 0, at: 10 + n },
+          { scores: [n, 0] },
+        ),
+      ),
+    );
+    expect(results.filter((r) => r)).toHaveLength(1);
+    const winner = results.indexOf(true);
+    expect(await store.actions('t1')).toEqual([
+      { seq: 1, action: { n: winner }, stroke: null, by: 0, at: 10 + winner },
+    ]);
+    expect((await store.table('t1'))?.scores).toEqual([winner, 0]);
+  });
+
+  it('writes the ratings with the action that ends a rated match, or nothing when any part fails', async () => {
+    await fresh();
+    await store.createTable(table('t1', { seats: ['p1', 'p2'], status: 'playing' }));
+    const updates = [
+      { playerId: 'p1', variant: 'free' as const, before: rating(1500, 0), after: rating(1662.3, 1) },
+      { playerId: 'p2', variant: 'free' as const, before: rating(1500, 0), after: rating(1337.7, 1) },
+    ];
+    const last = { seq: 1, action: { kind: 'shot' }, stroke: null, by: 0 as const, at: 50 };
+    // A rating of a player the store does not know breaks the transaction: no action, no rating.
+    await expect(
+      store.appendAction('t1', last, { winner: 0 }, [
+        ...updates,
+        { playerId: 'ghost', variant: 'free', before: rating(1500, 0), after: rating(1400, 1) },
+      ]),
+    ).rejects.toThrow();
+    expect(await store.actions('t1')).toEqual([]);
+    expect(await store.table('t1')).toMatchObject({ seq: 0, winner: null });
+    expect(await store.rating('p1', 'free')).toBeNull();
+
+    expect(await store.appendAction('t1', last, { winner: 0, status: 'finished' }, updates)).toBe(true);
+    expect(await store.rating('p1', 'free')).toEqual(rating(1662.3, 1));
+    expect(await store.rating('p1', 'dynamic')).toBeNull();
+    expect(await store.ratings('p2')).toEqual({ free: rating(1337.7, 1) });
+    expect((await store.ratingChanges('t1')).sort((a, b) => a.playerId.localeCompare(b.playerId))).toEqual(
+      updates,
+    );
+    expect(await store.leaderboard('free', 10)).toEqual([
+      { playerId: 'p1', rating: rating(1662.3, 1) },
+      { playerId: 'p2', rating: rating(1337.7, 1) },
+    ]);
+    expect(await store.leaderboard('free', 1)).toHaveLength(1);
+    expect(await store.leaderboard('classic', 10)).toEqual([]);
+  });
+
+  it('keeps quick-match places, one per player, oldest first', async () => {
+    await fresh();
+    await store.createTable(table('t1'));
+    await store.putQueueEntry({
+      playerId: 'p2',
+      variant: 'free',
+      rated: true,
+      since: 20,
+      lastSeen: 20,
+      tableId: null,
+    });
+    await store.putQueueEntry({
+      playerId: 'p1',
+      variant: 'dynamic',
+      rated: false,
+      since: 10,
+      lastSeen: 15,
+      tableId: null,
+    });
+    expect((await store.queueEntries()).map((e) => e.playerId)).toEqual(['p1', 'p2']);
+    await store.putQueueEntry({
+      playerId: 'p1',
+      variant: 'free',
+      rated: true,
+      since: 30,
+      lastSeen: 31,
+      tableId: 't1',
+    });
+    expect(await store.queueEntries()).toEqual([
+      { playerId: 'p2', variant: 'free', rated: true, since: 20, lastSeen: 20, tableId: null },
+      { playerId: 'p1', variant: 'free', rated: true, since: 30, lastSeen: 31, tableId: 't1' },
+    ]);
+    expect(await store.removeQueueEntry('p2')).toBe(true);
+    expect(await store.removeQueueEntry('p2')).toBe(false);
+    expect((await store.queueEntries()).map((e) => e.playerId)).toEqual(['p1']);
+  });
+
+  it('keeps chat in order and returns the last lines', async () => {
+    await fresh();
+    await store.createTable(table('t1'));
+    await store.createTable(table('t2'));
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(
+        await store.addChat({
+          tableId: 't1',
+          playerId: 'p1',
+          role: i % 2 === 0 ? 'player' : 'spectator',
+          text: `line ${i}`,
+          at: i,
+        }),
+      );
+    }
+    await store.addChat({ tableId: 't2', playerId: 'p2', role: 'player', text: 'elsewhere', at: 9 });
+    expect(new Set(ids).size).toBe(5);
+    const last = await store.chat('t1', 3);
+    expect(last.map((l) => l.text)).toEqual(['line 2', 'line 3', 'line 4']);
+    expect(last[0]).toEqual({
+      id: ids[2],
+      tableId: 't1',
+      playerId: 'p1',
+      role: 'player',
+      text: 'line 2',
+      at: 2,
+    });
+    expect(await store.chat('none', 3)).toEqual([]);
+  });
+});
