@@ -112,9 +112,12 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   };
 }
 
-/** A Redis server on a free loopback port, with no persistence (presence and fan-out only). */
-export async function startRedis(): Promise<LocalRedis> {
-  const port = await freePort();
+/**
+ * A Redis server on loopback (a free port, or `port` to start one again where a stopped one was),
+ * with no persistence: it carries presence and fan-out only.
+ */
+export async function startRedis(options: { port?: number } = {}): Promise<LocalRedis> {
+  const port = options.port ?? (await freePort());
   const child = spawn(
     'redis-server',
     [
