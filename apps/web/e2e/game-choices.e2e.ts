@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { project, pullBackAndRelease, settled, startGame, summary } from './game-helpers.js';
+import { project, pullBackAndRelease, settled, skipAnimation, startGame, summary } from './game-helpers.js';
 
 const RECORDS = new URL('./records/', import.meta.url).pathname;
 
@@ -15,12 +15,7 @@ afterAll(async () => {
 
 async function breakAndWait(page: Page): Promise<void> {
   await pullBackAndRelease(page);
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
-        .logLength >= 1,
-  );
-  await settled(page);
+  await skipAnimation(page, 1);
 }
 
 async function openRecord(page: Page, name: string): Promise<void> {
