@@ -12,8 +12,3 @@ export const VARIANT_NAMES: Readonly<Record<Variant, { readonly ru: string; read
 export function isVariant(value: unknown): value is Variant {
   return typeof value === 'string' && (VARIANTS as readonly string[]).includes(value);
 }
-
-/** Free, Combined and Dynamic are won at 8 points (§1 of each); Classic at 71 or more. */
-export function targetScore(variant: Variant): number {
-  return variant === 'classic' ? 71 : 8;
-}
