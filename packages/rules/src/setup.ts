@@ -25,7 +25,7 @@ import type {
   Turn,
 } from './state.js';
 import { DEFAULT_TABLE_SIZE, isTableSize, TABLE_SIZES, type TableSize } from './table-size.js';
-import { isVariant, VARIANTS, type Variant } from './variant.js';
+import { isVariant, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
 import { type Rulebook, rulebookOf } from './variants/index.js';
 
 export interface RackStart {
@@ -389,7 +389,7 @@ function parseDecision(value: unknown, field: string, rules: Rulebook): PendingD
         invalid(`${field}.kind`, 'only Combined and Dynamic pyramid exchange a ball for the cue ball');
       }
       if (value.kind === 'penalty-ball' && !rules.penaltyBalls)
-        invalid(`${field}.kind`, 'Classic pyramid has no penalty ball');
+        invalid(`${field}.kind`, `${VARIANT_NAMES[rules.variant].en} has no penalty ball`);
       return {
         kind: value.kind,
         player: player(d.player, `${field}.player`),
