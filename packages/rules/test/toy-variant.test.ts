@@ -5,9 +5,11 @@
  * no penalty ball (he plays on from the position). The vocabulary of variants is closed, so the test
  * files the toy under Free's name, in place of Free's own rulebook.
  */
+
+import type { RecordAction } from '@pyramid/testkit';
 import { describe, expect, it, vi } from 'vitest';
 import { reasons } from '../src/explain.js';
-import { type RecordAction, replayRecord } from '../src/index.js';
+import { replayRecord } from '../src/index.js';
 import { pointWithheld, resolveShot } from '../src/penalty.js';
 import { cited } from '../src/rulebook-facts.js';
 import { other, type ShotTurn } from '../src/state.js';
