@@ -75,6 +75,7 @@ function replay(actions: readonly RecordAction[]) {
 const BREAK: RecordAction = {
   type: 'shot',
   player: 0,
+  cueBall: 0,
   facts: { firstContact: 1, pocketed: [{ ball: 1, pocket: 'BL' }] },
 };
 
