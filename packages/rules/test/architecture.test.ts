@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULEBOOKS, type Rulebook, VARIANTS } from '../src/index.js';
+import { RULEBOOKS, type Rulebook, SETTING_NAMES, VARIANTS } from '../src/index.js';
 import type { Rulebooks } from '../src/variants/index.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
@@ -96,6 +96,17 @@ describe('RULEBOOKS', () => {
   it('holds one rulebook per variant, under its own name', () => {
     expect(Object.keys(RULEBOOKS)).toEqual([...VARIANTS]);
     for (const variant of VARIANTS) expect(RULEBOOKS[variant].variant).toBe(variant);
+  });
+
+  it("lists a setting named after a variant in that variant's rulebook only", () => {
+    for (const variant of VARIANTS) {
+      const own = SETTING_NAMES.filter((name) => name.startsWith(variant));
+      for (const name of own) expect(RULEBOOKS[variant].settings, name).toContain(name);
+      for (const name of RULEBOOKS[variant].settings) {
+        const named = VARIANTS.find((v) => name.startsWith(v));
+        if (named !== undefined) expect(named, name).toBe(variant);
+      }
+    }
   });
 
   it('does not compile with a variant or a hook missing', () => {
