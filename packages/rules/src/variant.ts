@@ -1,4 +1,4 @@
-/** The four МКП pyramid variants, as a closed vocabulary that `switch` statements must exhaust. */
+/** The four МКП pyramid variants, a closed vocabulary: `RULEBOOKS` (variants/index.ts) must hold a rulebook for each. */
 export const VARIANTS = ['free', 'combined', 'dynamic', 'classic'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
