@@ -9,6 +9,7 @@
  * collisions), then ball index, then object index, so the result never depends on iteration order.
  */
 import { err, hashJson, ok, type Result } from '@pyramid/core';
+import type { BallSetup } from './ball-setup.js';
 import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import { CUSHION_MODELS, type CushionModel, DEFAULT_CUSHION_MODEL } from './cushion-models.js';
 import type { SimEvent } from './events.js';
@@ -47,14 +48,7 @@ import { type Strike, strikeBall } from './strike.js';
 import { Trajectory } from './trajectory.js';
 import { type ShotInputError, validateShot } from './validate.js';
 
-export interface BallSetup {
-  readonly id: number;
-  /** Centre position on the bed, m. */
-  readonly x: number;
-  readonly y: number;
-  readonly v?: readonly [number, number, number];
-  readonly w?: readonly [number, number, number];
-}
+export type { BallSetup } from './ball-setup.js';
 
 export interface Simulation {
   readonly events: readonly SimEvent[];
