@@ -4,7 +4,6 @@
  * idempotent. WAL journal: a committed transaction is in the file before `appendAction` resolves,
  * so a process killed at any instant keeps every action it acknowledged.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
@@ -235,26 +234,10 @@ export class SqliteStore implements Store {
   }
 
   async secrets(): Promise<StoredSecret[]> {
-    return this.db.transaction(() => {
-      const read = () =>
-        (
-          this.prepared(
-            'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
-          ).all() as {
-            id: string;
-            value: string;
-            created_at: number;
-          }[]
-        ).map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
-      const rows = read();
-      if (rows.length > 0) return rows;
-      this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
-        randomBytes(6).toString('base64url'),
-        randomBytes(32).toString('base64url'),
-        Date.now(),
-      );
-      return read();
-    })();
+    const rows = this.prepared(
+      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+    ).all() as { id: string; value: string; created_at: number }[];
+    return rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
   }
 
   async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
