@@ -13,6 +13,7 @@ import { type Bus, MemoryBus } from './bus.js';
 import { registerApi } from './http.js';
 import { Hub, type RateLimit } from './hub.js';
 import type { RoomDeps } from './room.js';
+import { SimulationPool } from './simulation.js';
 import { findStatic, openStatic } from './static.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/types.js';
@@ -43,6 +44,11 @@ export interface ServerOptions {
   readonly sessionTimes?: Partial<SessionTimes>;
   /** The clock (default Date.now); tests move it to expire tokens and rotate secrets. */
   readonly now?: () => number;
+  /**
+   * Worker threads that simulate strokes (default 0: on the event loop). The workers load the
+   * TypeScript sources, so this needs the server run with `--import tsx` (as `npm start` does).
+   */
+  readonly simulationWorkers?: number;
   /** The store and the bus (default: SQLite in dataDir, in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
@@ -65,11 +71,14 @@ const ROTATE_CHECK_MS = 3600_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const store = options.store ?? new SqliteStore(options.dataDir);
+  const store = options.store ?? new SqliteStore(options.dataDir, { log });
   const bus = options.bus ?? new MemoryBus();
   const now = options.now ?? (() => Date.now());
   const sessions = await Sessions.open(store, now(), { ...DEFAULT_SESSION_TIMES, ...options.sessionTimes });
+  const pool =
+    (options.simulationWorkers ?? 0) > 0 ? new SimulationPool(options.simulationWorkers ?? 0) : null;
   const deps: RoomDeps = {
+    ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,
     now,
@@ -162,6 +171,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tables.dispose();
       await bus.close();
       await store.close();
+      await pool?.close();
     },
   };
 }
