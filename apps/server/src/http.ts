@@ -36,6 +36,7 @@ export interface ApiDeps {
 const STATUS: Partial<Record<OnlineError['code'], number>> = {
   'auth/required': 401,
   'auth/invalid-token': 401,
+  'auth/expired-token': 401,
   'auth/bad-credentials': 401,
   'auth/name-taken': 409,
   'table/not-found': 404,
@@ -75,20 +76,27 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
       return null;
     }
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const id = sessions.verify(token);
-    const stored = id === null ? null : await store.player(id);
+    const verified = sessions.verify(token, deps.now());
+    if (!verified.ok) {
+      refuse(reply, { code: verified.code, field: 'authorization', message: verified.message });
+      return null;
+    }
+    const stored = await store.player(verified.playerId);
     if (stored === null) {
       refuse(reply, {
         code: 'auth/invalid-token',
         field: 'authorization',
-        message: 'not a session of this server',
+        message: 'no such player on this server',
       });
       return null;
     }
     return playerInfo(stored);
   }
 
-  const session = (player: PlayerInfo): Session => ({ token: sessions.token(player.id), player });
+  const session = (player: PlayerInfo): Session => {
+    const issued = sessions.token(player.id, deps.now());
+    return { token: issued.token, expiresAt: issued.expiresAt, player };
+  };
   const trimmed = (name: string) => name.trim().slice(0, MAX_NAME_LENGTH);
 
   app.post('/api/guest', async (request, reply) => {
@@ -144,6 +152,13 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     return session(playerInfo(account));
   });
 
+  // A new token for the same player, from one still valid: a client refreshes before it expires.
+  app.post('/api/session/refresh', async (request, reply) => {
+    const player = await caller(request, reply);
+    if (player === null) return reply;
+    return session(player);
+  });
+
   app.get('/api/me', async (request, reply) => {
     const player = await caller(request, reply);
     if (player === null) return reply;
@@ -185,13 +200,13 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.get('/api/quick-match', async (request, reply) => {
     const player = await caller(request, reply);
     if (player === null) return reply;
-    return tables.quickMatchStatus(player.id);
+    return await tables.quickMatchStatus(player.id);
   });
 
   app.delete('/api/quick-match', async (request, reply) => {
     const player = await caller(request, reply);
     if (player === null) return reply;
-    if (!tables.cancelQuickMatch(player.id)) {
+    if (!(await tables.cancelQuickMatch(player.id))) {
       return refuse(reply, { code: 'queue/invalid', field: '', message: 'you are not in the queue' });
     }
     return { status: 'idle' };

@@ -303,10 +303,11 @@ export class Hub {
         message: `this server speaks protocol ${PROTOCOL_VERSION}`,
       };
     }
-    const id = this.options.sessions.verify(token);
-    const stored = id === null ? null : await this.options.store.player(id);
+    const verified = this.options.sessions.verify(token, this.options.now());
+    if (!verified.ok) return { code: verified.code, field: 'token', message: verified.message };
+    const stored = await this.options.store.player(verified.playerId);
     if (stored === null)
-      return { code: 'auth/invalid-token', field: 'token', message: 'not a session of this server' };
+      return { code: 'auth/invalid-token', field: 'token', message: 'no such player on this server' };
     if (connection.authenticated && connection.player.id !== stored.id) await this.leaveTable(connection);
     connection.authenticate(playerInfo(stored));
     this.send(connection, {

@@ -8,11 +8,12 @@ import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import type { Player } from '@pyramid/rules';
 import Fastify from 'fastify';
-import { Sessions } from './auth.js';
+import { DEFAULT_SESSION_TIMES, Sessions, type SessionTimes } from './auth.js';
 import { type Bus, MemoryBus } from './bus.js';
 import { registerApi } from './http.js';
 import { Hub, type RateLimit } from './hub.js';
 import type { RoomDeps } from './room.js';
+import { SimulationPool } from './simulation.js';
 import { findStatic, openStatic } from './static.js';
 import { SqliteStore } from './store/sqlite.js';
 import type { Store } from './store/types.js';
@@ -39,6 +40,15 @@ export interface ServerOptions {
   readonly log?: (message: string) => void;
   /** Serve `GET /api/diagnostics` (rooms, connections, memory after a GC when exposed): for the benchmark. */
   readonly diagnostics?: boolean;
+  /** Session token lifetime and secret rotation (default: 30-day tokens, weekly rotation, 30-day grace). */
+  readonly sessionTimes?: Partial<SessionTimes>;
+  /** The clock (default Date.now); tests move it to expire tokens and rotate secrets. */
+  readonly now?: () => number;
+  /**
+   * Worker threads that simulate strokes (default 0: on the event loop). The workers load the
+   * TypeScript sources, so this needs the server run with `--import tsx` (as `npm start` does).
+   */
+  readonly simulationWorkers?: number;
   /** The store and the bus (default: SQLite in dataDir, in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
@@ -57,14 +67,18 @@ export interface RunningServer {
 
 export const DEFAULT_WEB_ROOT = join(import.meta.dirname, '..', '..', 'web', 'dist');
 const SWEEP_MS = 60_000;
+const ROTATE_CHECK_MS = 3600_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const store = options.store ?? new SqliteStore(options.dataDir);
+  const store = options.store ?? new SqliteStore(options.dataDir, { log });
   const bus = options.bus ?? new MemoryBus();
-  const sessions = new Sessions(await store.secret());
-  const now = () => Date.now();
+  const now = options.now ?? (() => Date.now());
+  const sessions = await Sessions.open(store, now(), { ...DEFAULT_SESSION_TIMES, ...options.sessionTimes });
+  const pool =
+    (options.simulationWorkers ?? 0) > 0 ? new SimulationPool(options.simulationWorkers ?? 0) : null;
   const deps: RoomDeps = {
+    ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,
     now,
@@ -127,6 +141,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
   const sweep = setInterval(() => tables.sweep(), SWEEP_MS);
   sweep.unref();
+  // Rotation is checked hourly; a store shared by several processes may have been rotated by
+  // another one, so the secrets are read again first.
+  const rotate = setInterval(() => {
+    sessions
+      .reload()
+      .then(() => sessions.rotateIfDue(now()))
+      .catch((caught: unknown) => log(`secret rotation: ${(caught as Error).message}`));
+  }, ROTATE_CHECK_MS);
+  rotate.unref();
 
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 8080 });
   const address = app.server.address();
@@ -142,11 +165,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (closed) return;
       closed = true;
       clearInterval(sweep);
+      clearInterval(rotate);
       await hub.close();
       await app.close();
       tables.dispose();
       await bus.close();
       await store.close();
+      await pool?.close();
     },
   };
 }

@@ -22,7 +22,7 @@ import {
 import { newId } from './auth.js';
 import { playerTopic } from './bus.js';
 import { Room, type RoomDeps } from './room.js';
-import type { StoredPlayer } from './store/types.js';
+import type { StoredPlayer, StoredQueueEntry } from './store/types.js';
 
 export const playerInfo = (p: StoredPlayer): PlayerInfo => ({
   id: p.id,
@@ -32,29 +32,50 @@ export const playerInfo = (p: StoredPlayer): PlayerInfo => ({
 
 /** A place in the quick-match queue lapses when not polled (nor connected) for this long. */
 const QUEUE_TTL_MS = 60_000;
+/** A poll writes its time to the store only when the stored one is older than this (it lapses at 60 s). */
+const SEEN_WRITE_MS = 10_000;
 
 interface Waiting {
   readonly player: PlayerInfo;
+  readonly variant: Variant;
   readonly rated: boolean;
   readonly since: number;
   lastSeen: number;
+  /** The lastSeen the store holds. */
+  storedSeen: number;
 }
 
 export class Tables {
   readonly rooms = new Map<string, Room>();
+  /**
+   * The quick-match queues, one per variant, oldest first: a mirror of the store's queue (every
+   * change is written through), rebuilt from it at start so that a waiting player survives a restart.
+   */
   private readonly queues = new Map<Variant, Waiting[]>();
-  /** Quick matches made, for the waiting player's next poll. */
-  private readonly matched = new Map<string, string>();
+  /** Quick matches made, for the waiting player's next poll (also in the store until told). */
+  private readonly matched = new Map<string, { tableId: string; entry: StoredQueueEntry }>();
 
   constructor(private readonly deps: RoomDeps) {}
 
-  /** Restores every unfinished table from the store; returns how many. */
+  /** Restores every unfinished table and the quick-match queues from the store; returns how many tables. */
   async restore(): Promise<number> {
     const stored = await this.deps.store.unfinishedTables();
-    const ids = new Set<string>();
+    const queued = await this.deps.store.queueEntries();
+    const ids = new Set<string>(queued.map((q) => q.playerId));
     for (const t of stored) for (const s of t.seats) if (s !== null) ids.add(s);
     const players = new Map<string, PlayerInfo>();
     for (const p of await this.deps.store.players([...ids])) players.set(p.id, playerInfo(p));
+    for (const entry of queued) {
+      const player = players.get(entry.playerId);
+      if (player === undefined) continue;
+      if (entry.tableId !== null) {
+        this.matched.set(entry.playerId, { tableId: entry.tableId, entry });
+        continue;
+      }
+      const queue = this.queues.get(entry.variant) ?? [];
+      this.queues.set(entry.variant, queue);
+      queue.push({ player, ...entry, storedSeen: entry.lastSeen });
+    }
     for (const table of stored) {
       const actions = await this.deps.store.actions(table.id);
       try {
@@ -164,29 +185,65 @@ export class Tables {
     return { open: open.slice(0, 100), live: live.slice(0, 100), mine: mine.slice(0, 100) };
   }
 
+  private entry(w: Waiting, tableId: string | null = null): StoredQueueEntry {
+    return {
+      playerId: w.player.id,
+      variant: w.variant,
+      rated: w.rated,
+      since: w.since,
+      lastSeen: w.lastSeen,
+      tableId,
+    };
+  }
+
+  /** The player's place in a queue, taken out of it (the store is left to the caller). */
+  private takeWaiting(playerId: string): Waiting | null {
+    for (const queue of this.queues.values()) {
+      const index = queue.findIndex((w) => w.player.id === playerId);
+      if (index >= 0) return queue.splice(index, 1)[0] ?? null;
+    }
+    return null;
+  }
+
+  private findWaiting(playerId: string): Waiting | null {
+    for (const queue of this.queues.values()) {
+      const found = queue.find((w) => w.player.id === playerId);
+      if (found !== undefined) return found;
+    }
+    return null;
+  }
+
+  /** Marks a waiting player seen now, writing it to the store when the stored time is getting old. */
+  private async seen(w: Waiting): Promise<void> {
+    w.lastSeen = this.deps.now();
+    if (w.lastSeen - w.storedSeen < SEEN_WRITE_MS) return;
+    w.storedSeen = w.lastSeen;
+    await this.deps.store.putQueueEntry(this.entry(w));
+  }
+
   /** Joins the queue of a variant, or matches with the first compatible player waiting. */
   async quickMatch(player: PlayerInfo, variant: Variant, rated: boolean): Promise<QuickMatchResponse> {
-    this.expire();
+    await this.expire();
     const already = this.matched.get(player.id);
-    if (already !== undefined) return { status: 'matched', tableId: already };
-    for (const [v, queue] of this.queues) {
-      const index = queue.findIndex((w) => w.player.id === player.id);
-      if (index >= 0 && v !== variant) queue.splice(index, 1);
-    }
-    const queue = this.queues.get(variant) ?? [];
-    this.queues.set(variant, queue);
-    const mine = queue.find((w) => w.player.id === player.id);
-    if (mine !== undefined) {
-      mine.lastSeen = this.deps.now();
+    if (already !== undefined) return { status: 'matched', tableId: already.tableId };
+    const mine = this.findWaiting(player.id);
+    if (mine !== null && mine.variant === variant && mine.rated === rated) {
+      await this.seen(mine);
       return { status: 'waiting', variant, since: mine.since };
     }
+    if (mine !== null) this.takeWaiting(player.id);
+    const queue = this.queues.get(variant) ?? [];
+    this.queues.set(variant, queue);
     const index = queue.findIndex((w) => w.rated === rated);
     if (index < 0) {
       const now = this.deps.now();
-      queue.push({ player, rated, since: now, lastSeen: now });
+      const waiting: Waiting = { player, variant, rated, since: now, lastSeen: now, storedSeen: now };
+      queue.push(waiting);
+      await this.deps.store.putQueueEntry(this.entry(waiting));
       return { status: 'waiting', variant, since: now };
     }
     const [other] = queue.splice(index, 1) as [Waiting];
+    if (mine !== null) await this.deps.store.removeQueueEntry(player.id);
     const settings = resolveSettings({});
     if (!settings.ok) throw new Error('default settings do not resolve');
     const room = await this.make(
@@ -194,7 +251,9 @@ export class Tables {
       { from: 'rack' },
       [other.player, player],
     );
-    this.matched.set(other.player.id, room.id);
+    const told = this.entry(other, room.id);
+    this.matched.set(other.player.id, { tableId: room.id, entry: told });
+    await this.deps.store.putQueueEntry(told);
     this.deps.bus.publish(
       playerTopic(other.player.id),
       JSON.stringify({ type: 'matched', tableId: room.id, variant }),
@@ -202,41 +261,38 @@ export class Tables {
     return { status: 'matched', tableId: room.id };
   }
 
-  quickMatchStatus(playerId: string): QuickMatchResponse {
-    this.expire();
+  async quickMatchStatus(playerId: string): Promise<QuickMatchResponse> {
+    await this.expire();
     const matched = this.matched.get(playerId);
     if (matched !== undefined) {
       this.matched.delete(playerId);
-      return { status: 'matched', tableId: matched };
+      await this.deps.store.removeQueueEntry(playerId);
+      return { status: 'matched', tableId: matched.tableId };
     }
-    for (const [variant, queue] of this.queues) {
-      const mine = queue.find((w) => w.player.id === playerId);
-      if (mine !== undefined) {
-        mine.lastSeen = this.deps.now();
-        return { status: 'waiting', variant, since: mine.since };
-      }
+    const mine = this.findWaiting(playerId);
+    if (mine !== null) {
+      await this.seen(mine);
+      return { status: 'waiting', variant: mine.variant, since: mine.since };
     }
     return { status: 'idle' };
   }
 
-  cancelQuickMatch(playerId: string): boolean {
-    let found = false;
-    for (const queue of this.queues.values()) {
-      const index = queue.findIndex((w) => w.player.id === playerId);
-      if (index >= 0) {
-        queue.splice(index, 1);
-        found = true;
-      }
-    }
+  async cancelQuickMatch(playerId: string): Promise<boolean> {
+    const found = this.takeWaiting(playerId) !== null;
     this.matched.delete(playerId);
+    await this.deps.store.removeQueueEntry(playerId);
     return found;
   }
 
-  private expire(): void {
+  private async expire(): Promise<void> {
     const cutoff = this.deps.now() - QUEUE_TTL_MS;
+    const lapsed: string[] = [];
     for (const queue of this.queues.values()) {
-      for (let i = queue.length - 1; i >= 0; i--) if (queue[i]!.lastSeen < cutoff) queue.splice(i, 1);
+      for (let i = queue.length - 1; i >= 0; i--) {
+        if (queue[i]!.lastSeen < cutoff) lapsed.push(...queue.splice(i, 1).map((w) => w.player.id));
+      }
     }
+    for (const id of lapsed) await this.deps.store.removeQueueEntry(id);
   }
 
   /** Forgets finished tables nobody is connected to (they are in the store). */

@@ -10,6 +10,8 @@ import type { OnlineError, PlayerInfo, RatingInfo, TableInfo } from './protocol.
 /** A session: the signed token to send with requests and in `hello`, and who it is. */
 export interface Session {
   readonly token: string;
+  /** When the token stops being accepted (ms since the epoch): refresh it before then. */
+  readonly expiresAt: number;
   readonly player: PlayerInfo;
 }
 
@@ -168,6 +170,11 @@ export class OnlineApi {
 
   async login(request: AccountRequest): Promise<ApiResult<Session>> {
     return this.keep(await this.call<Session>('POST', '/api/login', request));
+  }
+
+  /** A fresh token for the current (still valid) session; it replaces the one kept. */
+  async refresh(): Promise<ApiResult<Session>> {
+    return this.keep(await this.call<Session>('POST', '/api/session/refresh'));
   }
 
   me(): Promise<ApiResult<{ readonly player: PlayerInfo }>> {

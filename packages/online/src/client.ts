@@ -385,7 +385,11 @@ export class OnlineClient {
         this.clockOffsetMs = message.serverNow - (message.t + Date.now()) / 2;
         break;
       case 'error':
-        if (message.code === 'auth/invalid-token' || message.code === 'protocol/version') {
+        if (
+          message.code === 'auth/invalid-token' ||
+          message.code === 'auth/expired-token' ||
+          message.code === 'protocol/version'
+        ) {
           const welcomed = this.welcomed;
           this.welcomed = null;
           welcomed?.(err(message));

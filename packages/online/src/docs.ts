@@ -16,7 +16,7 @@ import { CLIENT_MESSAGE_SCHEMAS, HTTP_REQUEST_SCHEMAS, SERVER_MESSAGE_SCHEMAS } 
 
 const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
   hello:
-    'The first message on a connection: the session token from `POST /api/guest`, `/api/register` or `/api/login`. Answered by `welcome`, or an `error` (`auth/invalid-token`, `protocol/version`).',
+    'The first message on a connection: the session token from `POST /api/guest`, `/api/register` or `/api/login`. Answered by `welcome`, or an `error` (`auth/invalid-token`, `auth/expired-token`, `protocol/version`).',
   join: 'Join a table, leaving any other. As a `player`: take the free seat of a waiting table, or take back your own seat (a reconnect, another device, or resuming an adjourned match); a newer tab of the same player takes the seat and the older one is sent `superseded`. As a `spectator`: watch. Answered by `joined` with the full state.',
   leave:
     'Leave the table. A seated player is then away: he has the grace period (120 s by default) to come back before the match is adjourned.',
@@ -65,6 +65,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'rate/limited': 'too many messages on this connection (a burst of 40, then 20 per second)',
   'auth/required': 'no session yet: send `hello` (WebSocket) or `Authorization: Bearer <token>` (HTTP)',
   'auth/invalid-token': 'the token was not signed by this server',
+  'auth/expired-token':
+    'the token has expired (tokens live 30 days; refresh with `POST /api/session/refresh` before then), or its secret was retired past its grace period: sign in again',
   'auth/bad-credentials': 'login: no account with this name and password',
   'auth/name-taken': 'register: an account already has this name (names compare case-insensitively)',
   'request/invalid': 'an HTTP body or query field is invalid; `field` names it',
@@ -81,7 +83,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'intent/refused': "the referee refused the action; `detail` is the referee's error code, `field` its field",
   'intent/simulation': 'the simulator gave up on this stroke (its event cap); nothing happened: strike again',
   'clock/unavailable': 'no shot clock at this table, or no extension left in this frame',
-  'chat/invalid': 'the chat line is not plain text',
+  'chat/invalid':
+    'a chat line refused for its text (`field` /text): empty, longer than 280 characters, control characters (line breaks too) or no visible character; too many lines is `rate/limited`',
   'queue/invalid': 'quick match: nothing to cancel',
   'server/internal': 'a fault of the server; nothing changed',
 };
@@ -91,7 +94,7 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     'POST',
     '/api/guest',
     '`guest`',
-    'A guest session: `{ token, player }`. The token is `<player id>.<HMAC-SHA256>` under a secret the server made on its first start.',
+    'A guest session: `{ token, player }`. The token is `<player id>.<secret id>.<issued at>.<expires at>.<HMAC-SHA256>` (times in base-36 ms) and `expiresAt` says when it ends. The signing secret rotates weekly; a replaced one still verifies its tokens for 30 days.',
   ],
   [
     'POST',
@@ -100,6 +103,12 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     "An account (name + password, scrypt). With a guest's `Authorization`, that guest becomes the account: same id, tables and ratings.",
   ],
   ['POST', '/api/login', '`account`', "The account's session, on any device."],
+  [
+    'POST',
+    '/api/session/refresh',
+    '—',
+    'A fresh session (new token and `expiresAt`) for a token still valid; send it before the token expires.',
+  ],
   ['GET', '/api/me', '—', '`{ player }` of the session.'],
   [
     'POST',
@@ -147,12 +156,12 @@ const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\
 
 const EXAMPLE = `\`\`\`text
 → POST /api/guest {"name":"Anna"}
-← {"token":"IoV8-37CFhn7HFfT8VxtMw.9Yp…","player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false}}
+← {"token":"IoV8-37CFhn7HFfT8VxtMw.Qm5xTg.mip1k2ww.mk9xn3ww.9Yp…","expiresAt":1799369123000,"player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false}}
 → POST /api/tables {"variant":"free","start":{"from":"rack","breaker":0}}   (Authorization: Bearer …)
 ← 201 {"table":{"id":"TKamGqGBTJ2hGchHLVhNmw","status":"waiting",…}}
 
 ws://127.0.0.1:8080/ws
-→ {"type":"hello","protocol":${PROTOCOL_VERSION},"token":"IoV8-37CFhn7HFfT8VxtMw.9Yp…"}
+→ {"type":"hello","protocol":${PROTOCOL_VERSION},"token":"IoV8-37CFhn7HFfT8VxtMw.Qm5xTg.mip1k2ww.mk9xn3ww.9Yp…"}
 ← {"type":"welcome","protocol":${PROTOCOL_VERSION},"player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false},"serverNow":1795000000000}
 → {"type":"join","tableId":"TKamGqGBTJ2hGchHLVhNmw","role":"player","ref":"r1"}
 ← {"type":"joined","tableId":"TKamGqGBTJ2hGchHLVhNmw","role":"player","seat":0,"table":{…"status":"waiting"…},"state":null,…}

@@ -50,6 +50,8 @@ export const ONLINE_ERROR_CODES = [
   'auth/required',
   /** The token is not one this server signed. */
   'auth/invalid-token',
+  /** The token has expired, or its secret was retired past its grace period: sign in again. */
+  'auth/expired-token',
   /** Account login: no such name or a wrong password. */
   'auth/bad-credentials',
   /** Account registration: the name is already an account's. */
@@ -80,7 +82,7 @@ export const ONLINE_ERROR_CODES = [
   'intent/simulation',
   /** No shot clock is in use at this table, or no extension is left. */
   'clock/unavailable',
-  /** Chat: empty, too long or not plain text. */
+  /** Chat: the text is empty, too long, has control characters or no visible character (a flood is rate/limited). */
   'chat/invalid',
   /** The quick-match queue: nothing to cancel, or already waiting. */
   'queue/invalid',

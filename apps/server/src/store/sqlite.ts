@@ -2,20 +2,23 @@
  * The embedded store: one SQLite file (better-sqlite3) in the data folder. Versioned migrations are
  * applied at open, each in its own transaction and recorded in `schema_migrations`, so opening is
  * idempotent. WAL journal: a committed transaction is in the file before `appendAction` resolves,
- * so a process killed at any instant keeps every action it acknowledged.
+ * so a process killed at any instant keeps every action it acknowledged. Checkpoints run in a worker
+ * thread (`Checkpointer`), never inside a commit.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
+import { Checkpointer, type CheckpointResult } from './checkpointer.js';
 import type {
   RatingUpdate,
   Store,
   StoredAction,
   StoredChat,
   StoredPlayer,
+  StoredQueueEntry,
   StoredRating,
+  StoredSecret,
   StoredStatus,
   StoredTable,
   TablePatch,
@@ -92,6 +95,27 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
       CREATE INDEX chat_table ON chat(table_id, id);
     `,
   },
+  {
+    // Rotating session secrets (the one kept in `meta` becomes the first) and the quick-match
+    // queues, which were in memory and lost on a restart.
+    version: 2,
+    sql: `
+      CREATE TABLE secrets (id TEXT PRIMARY KEY, value TEXT NOT NULL, created_at INTEGER NOT NULL);
+      CREATE INDEX secrets_created ON secrets(created_at);
+      INSERT INTO secrets (id, value, created_at)
+        SELECT 'k0', value, 0 FROM meta WHERE key = 'session-secret';
+      DELETE FROM meta WHERE key = 'session-secret';
+      CREATE TABLE queue (
+        player_id TEXT PRIMARY KEY REFERENCES players(id),
+        variant TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        since INTEGER NOT NULL,
+        last_seen INTEGER NOT NULL,
+        table_id TEXT REFERENCES tables(id)
+      );
+      CREATE INDEX queue_order ON queue(since, player_id);
+    `,
+  },
 ];
 
 interface TableRow {
@@ -163,19 +187,42 @@ export class SqliteStore implements Store {
   private readonly statements = new Map<string, Database.Statement>();
 
   /** Opens (creating) `pyramid.sqlite` in `dataDir`, or an in-memory database for ':memory:'. */
-  constructor(dataDir: string) {
+  private readonly checkpointer: Checkpointer | null = null;
+
+  constructor(
+    dataDir: string,
+    options: { readonly checkpointEveryMs?: number; readonly log?: (message: string) => void } = {},
+  ) {
     if (dataDir === ':memory:') this.db = new Database(':memory:');
     else {
       mkdirSync(dataDir, { recursive: true });
       this.db = new Database(join(dataDir, 'pyramid.sqlite'));
     }
     this.db.pragma('journal_mode = WAL');
-    // NORMAL with WAL: a commit is in the WAL file when it returns (it survives the process being
-    // killed); only a power cut may lose the last commits, which FULL would fsync against.
+    // NORMAL with WAL: a commit is written to the WAL file (write(2), no fsync) before it returns,
+    // so it survives the process being killed (SIGKILL: the kernel has the pages); only a power cut
+    // or an OS crash may lose the last commits (never corrupt the file), which FULL would fsync against.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
+    if (dataDir !== ':memory:') {
+      const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+      // The commits no longer checkpoint (and fsync) inline: the worker does, every second.
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = new Checkpointer(
+        join(dataDir, 'pyramid.sqlite'),
+        options.checkpointEveryMs ?? 1000,
+        (message) => {
+          log(message);
+        },
+      );
+    }
+  }
+
+  /** Runs a WAL checkpoint now in the worker (null for an in-memory store). */
+  async checkpoint(): Promise<CheckpointResult | null> {
+    return this.checkpointer === null ? null : this.checkpointer.now();
   }
 
   /** Applies the migrations not yet applied; returns the versions applied now. */
@@ -211,15 +258,21 @@ export class SqliteStore implements Store {
     return statement;
   }
 
-  async secret(): Promise<string> {
-    return this.db.transaction(() => {
-      const row = this.prepared("SELECT value FROM meta WHERE key = 'session-secret'").get() as
-        | { value: string }
-        | undefined;
-      if (row !== undefined) return row.value;
-      const value = randomBytes(32).toString('base64url');
-      this.prepared("INSERT INTO meta (key, value) VALUES ('session-secret', ?)").run(value);
-      return value;
+  async secrets(): Promise<StoredSecret[]> {
+    const rows = this.prepared(
+      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+    ).all() as { id: string; value: string; created_at: number }[];
+    return rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
+  }
+
+  async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
+    this.db.transaction(() => {
+      this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
+        secret.id,
+        secret.value,
+        secret.createdAt,
+      );
+      for (const id of drop) if (id !== secret.id) this.prepared('DELETE FROM secrets WHERE id = ?').run(id);
     })();
   }
 
@@ -421,6 +474,39 @@ export class SqliteStore implements Store {
     return rows.map(({ player_id, ...rating }) => ({ playerId: player_id, rating }));
   }
 
+  async queueEntries(): Promise<StoredQueueEntry[]> {
+    const rows = this.prepared(
+      'SELECT player_id, variant, rated, since, last_seen, table_id FROM queue ORDER BY since, player_id',
+    ).all() as {
+      player_id: string;
+      variant: Variant;
+      rated: number;
+      since: number;
+      last_seen: number;
+      table_id: string | null;
+    }[];
+    return rows.map((r) => ({
+      playerId: r.player_id,
+      variant: r.variant,
+      rated: r.rated === 1,
+      since: r.since,
+      lastSeen: r.last_seen,
+      tableId: r.table_id,
+    }));
+  }
+
+  async putQueueEntry(entry: StoredQueueEntry): Promise<void> {
+    this.prepared(
+      `INSERT INTO queue (player_id, variant, rated, since, last_seen, table_id) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (player_id) DO UPDATE SET variant = excluded.variant, rated = excluded.rated,
+         since = excluded.since, last_seen = excluded.last_seen, table_id = excluded.table_id`,
+    ).run(entry.playerId, entry.variant, entry.rated ? 1 : 0, entry.since, entry.lastSeen, entry.tableId);
+  }
+
+  async removeQueueEntry(playerId: string): Promise<boolean> {
+    return this.prepared('DELETE FROM queue WHERE player_id = ?').run(playerId).changes === 1;
+  }
+
   async addChat(line: Omit<StoredChat, 'id'>): Promise<number> {
     const result = this.prepared(
       'INSERT INTO chat (table_id, player_id, role, text, at) VALUES (?, ?, ?, ?, ?)',
@@ -450,6 +536,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -82,9 +82,40 @@ export interface StoredChat {
   readonly at: number;
 }
 
+/**
+ * A secret that signs session tokens. Secrets rotate: the newest signs, an older one still verifies
+ * the tokens it signed until its grace period after the next one was made has passed.
+ */
+export interface StoredSecret {
+  /** Short id carried in every token it signed (base64url). */
+  readonly id: string;
+  /** 32 random bytes, base64url. */
+  readonly value: string;
+  readonly createdAt: number;
+}
+
+/**
+ * A place in a quick-match queue, kept so that a waiting player survives a server restart. While
+ * waiting, `tableId` is null; once matched it names the table until the player has been told.
+ */
+export interface StoredQueueEntry {
+  readonly playerId: string;
+  readonly variant: Variant;
+  readonly rated: boolean;
+  readonly since: number;
+  /** The last poll (or connection) of the player: a place not seen for a while lapses. */
+  readonly lastSeen: number;
+  readonly tableId: string | null;
+}
+
 export interface Store {
-  /** The secret that signs session tokens: made on first start, kept. */
-  secret(): Promise<string>;
+  /** The session secrets, newest first (none on a fresh store: `Sessions` makes the first). */
+  secrets(): Promise<StoredSecret[]>;
+  /**
+   * Adds a new signing secret and deletes the secrets `drop` (their grace period is over), in one
+   * transaction.
+   */
+  rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void>;
 
   createPlayer(player: StoredPlayer): Promise<void>;
   player(id: string): Promise<StoredPlayer | null>;
@@ -117,6 +148,13 @@ export interface Store {
   ratings(playerId: string): Promise<Partial<Record<Variant, StoredRating>>>;
   ratingChanges(tableId: string): Promise<RatingUpdate[]>;
   leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]>;
+
+  /** Every quick-match place (waiting or matched-not-yet-told), oldest first. */
+  queueEntries(): Promise<StoredQueueEntry[]>;
+  /** Stores a player's place (one per player: replaces any other place of theirs). */
+  putQueueEntry(entry: StoredQueueEntry): Promise<void>;
+  /** Removes a player's place; false if there was none. */
+  removeQueueEntry(playerId: string): Promise<boolean>;
 
   addChat(line: Omit<StoredChat, 'id'>): Promise<number>;
   chat(tableId: string, limit: number): Promise<StoredChat[]>;

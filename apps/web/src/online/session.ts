@@ -34,6 +34,8 @@ import { ONLINE_STRINGS } from './strings.js';
 import { TablePart } from './table-part.js';
 
 export const SESSION_KEY = 'pyramid:online-session';
+/** A saved session is refreshed when it has less than this left (tokens live 30 days by default). */
+const REFRESH_BEFORE_MS = 15 * 24 * 3600_000;
 const QUICK_POLL_MS = 2000;
 const LOBBY_REFRESH_MS = 5000;
 
@@ -189,10 +191,20 @@ export class OnlineSession implements OnlinePart {
       const saved = JSON.parse(text) as Session;
       if (typeof saved.token !== 'string' || typeof saved.player?.name !== 'string') return;
       this.keepSession(saved);
+      if (typeof saved.expiresAt !== 'number' || saved.expiresAt - Date.now() < REFRESH_BEFORE_MS)
+        void this.refreshSession();
     } catch {
       // A damaged session is forgotten: the player names himself again.
       this.options.storage?.removeItem(SESSION_KEY);
     }
+  }
+
+  /** Trades a session near its end for a fresh one; an expired or foreign one is forgotten. */
+  private async refreshSession(): Promise<void> {
+    const result = await this.api.refresh();
+    if (result.ok) this.keepSession(result.value);
+    else if (result.error.code === 'auth/invalid-token' || result.error.code === 'auth/expired-token')
+      this.signOut();
   }
 
   private keepSession(session: Session): void {
@@ -257,7 +269,8 @@ export class OnlineSession implements OnlinePart {
     }
     const result = await this.client.connect();
     if (!result.ok) {
-      if (result.error.code === 'auth/invalid-token') this.signOut();
+      if (result.error.code === 'auth/invalid-token' || result.error.code === 'auth/expired-token')
+        this.signOut();
       this.setLobby({ error: errorText(result.error) });
       this.closeClient();
       return null;
