@@ -33,35 +33,60 @@ interface Job {
   readonly reject: (error: Error) => void;
 }
 
-/** A fixed pool of simulation workers; each job goes to the worker with the fewest jobs pending. */
+interface Slot {
+  worker: Worker;
+  readonly jobs: Map<number, Job>;
+}
+
+/**
+ * A fixed pool of simulation workers; each job goes to the worker with the fewest jobs pending. A
+ * worker that fails or exits is replaced at once: its pending strokes are refused (the rooms answer
+ * them with an error and change nothing), and the next strokes go to the new worker.
+ */
 export class SimulationPool {
-  private readonly workers: { worker: Worker; jobs: Map<number, Job> }[] = [];
+  private readonly slots: Slot[] = [];
   private nextId = 1;
+  private closing = false;
 
   constructor(size: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER_BOOT, {
-        eval: true,
-        workerData: { entry: WORKER_ENTRY, tsx: TSX_API },
-      });
-      worker.unref();
-      const jobs = new Map<number, Job>();
-      worker.on('message', (message: { id: number; result?: SimulatedAction; fault?: string }) => {
-        const job = jobs.get(message.id);
-        jobs.delete(message.id);
-        if (message.result !== undefined) job?.resolve(message.result);
-        else job?.reject(new Error(`simulation worker: ${message.fault}`));
-      });
-      worker.on('error', (caught) => {
-        for (const job of jobs.values()) job.reject(caught);
-        jobs.clear();
-      });
-      this.workers.push({ worker, jobs });
+      const slot: Slot = { worker: this.spawn(() => slot), jobs: new Map() };
+      this.slots.push(slot);
     }
   }
 
+  private spawn(slotOf: () => Slot): Worker {
+    const worker = new Worker(WORKER_BOOT, {
+      eval: true,
+      workerData: { entry: WORKER_ENTRY, tsx: TSX_API },
+    });
+    worker.unref();
+    worker.on('message', (message: { id: number; result?: SimulatedAction; fault?: string }) => {
+      const { jobs } = slotOf();
+      const job = jobs.get(message.id);
+      jobs.delete(message.id);
+      if (message.result !== undefined) job?.resolve(message.result);
+      else job?.reject(new Error(`simulation worker: ${message.fault}`));
+    });
+    const replace = (why: Error): void => {
+      const slot = slotOf();
+      if (slot.worker !== worker) return;
+      for (const job of slot.jobs.values()) job.reject(why);
+      slot.jobs.clear();
+      if (!this.closing) slot.worker = this.spawn(slotOf);
+    };
+    worker.on('error', (caught) => replace(caught));
+    worker.on('exit', (code) => replace(new Error(`simulation worker exited with code ${code}`)));
+    return worker;
+  }
+
+  /** The workers now running (a test ends one to see it replaced). */
+  get workers(): readonly Worker[] {
+    return this.slots.map((slot) => slot.worker);
+  }
+
   readonly simulate: Simulator = (state, stroke) => {
-    const least = this.workers.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+    const least = this.slots.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       least.jobs.set(id, { id, resolve, reject });
@@ -70,6 +95,7 @@ export class SimulationPool {
   };
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+    this.closing = true;
+    await Promise.all(this.slots.map(({ worker }) => worker.terminate()));
   }
 }
