@@ -13,5 +13,7 @@ export default defineConfig({
     globalSetup: ['./scripts/vitest-build.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 60_000,
+    // Both cores: Vitest's default leaves one of two idle (CPUs − 1), and the suite is CPU-bound.
+    maxWorkers: 2,
   },
 });

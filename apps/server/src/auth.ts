@@ -60,7 +60,7 @@ export class Sessions {
     this.secrets = secrets;
   }
 
-  /** Loads the secrets (making the first on a fresh store) and rotates when the newest is due. */
+  /** Loads the secrets and rotates when the newest is due (or makes the first, on a fresh store). */
   static async open(
     store: Store,
     now: number,

@@ -2,8 +2,10 @@
  * `node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`: the pyramid server on 127.0.0.1 (`HOST` changes it),
  * port `PORT` (default 8080), data in `PYRAMID_DATA` (default ./data, created). `PYRAMID_ORIGINS`
  * lists extra WebSocket origins (comma-separated), `PYRAMID_GRACE_MS` the grace period of a dropped
- * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark). `DATABASE_URL`
- * (`postgres://…`) keeps everything in PostgreSQL instead of the SQLite file. Stops cleanly on
+ * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark),
+ * `PYRAMID_SIMULATION_WORKERS` the worker threads simulating strokes (default 1; 0: on the event
+ * loop). `DATABASE_URL` (`postgres://…`) keeps everything in PostgreSQL instead of the SQLite
+ * file. Stops cleanly on
  * SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
@@ -21,7 +23,16 @@ const origins = (process.env.PYRAMID_ORIGINS ?? '')
   .filter((o) => o !== '');
 const graceMs = process.env.PYRAMID_GRACE_MS === undefined ? undefined : Number(process.env.PYRAMID_GRACE_MS);
 
+const workers = Number(process.env.PYRAMID_SIMULATION_WORKERS ?? 1);
+if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
+  process.stderr.write(
+    `PYRAMID_SIMULATION_WORKERS must be 0 to 64, not ${process.env.PYRAMID_SIMULATION_WORKERS}\n`,
+  );
+  process.exit(2);
+}
+
 const server = await startServer({
+  simulationWorkers: workers,
   host: process.env.HOST ?? '127.0.0.1',
   port,
   dataDir,

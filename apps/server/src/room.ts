@@ -11,7 +11,6 @@
  * match is adjourned, and resumes when both are back), spectators and chat.
  */
 import { fieldPointer, hashJson } from '@pyramid/core';
-import { simulateShot } from '@pyramid/match';
 import type {
   ClientMessage,
   ClockInfo,
@@ -46,6 +45,7 @@ import {
 } from '@pyramid/rules';
 import { type Bus, tableTopic } from './bus.js';
 import { INITIAL_RATING, updateRating } from './ratings/glicko2.js';
+import { inlineSimulator, type Simulator } from './simulation.js';
 import type {
   RatingUpdate,
   Store,
@@ -77,6 +77,8 @@ export interface RoomDeps {
   readonly clearTimer: (handle: unknown) => void;
   /** A fault to report (never user input: that gets a typed error). */
   readonly log: (message: string) => void;
+  /** Where strokes are simulated (default: in-line, on the event loop). */
+  readonly simulate?: Simulator;
 }
 
 interface Seat {
@@ -657,7 +659,7 @@ export class Room {
       if (template === undefined) return fail('intent/illegal', 'type', 'no stroke is due');
       const checked = checkTemplate(template, message.stroke);
       if (checked !== null) return checked;
-      const simulated = simulateShot(state, message.stroke);
+      const simulated = await (this.deps.simulate ?? inlineSimulator)(state, message.stroke);
       if (!simulated.ok) {
         const e = simulated.error;
         if (e.kind === 'setup') return fail('intent/illegal', 'stroke', e.message);

@@ -13,6 +13,7 @@ import { type Bus, MemoryBus } from './bus.js';
 import { registerApi } from './http.js';
 import { Hub, type RateLimit } from './hub.js';
 import type { RoomDeps } from './room.js';
+import { SimulationPool } from './simulation.js';
 import { findStatic, openStatic } from './static.js';
 import { PostgresStore } from './store/postgres.js';
 import { SqliteStore } from './store/sqlite.js';
@@ -49,6 +50,11 @@ export interface ServerOptions {
    * SQLite file in dataDir: what several server processes share.
    */
   readonly databaseUrl?: string;
+  /**
+   * Worker threads that simulate strokes (default 0: on the event loop). The workers load the
+   * TypeScript sources, so this needs the server run with `--import tsx` (as `npm start` does).
+   */
+  readonly simulationWorkers?: number;
   /** The store and the bus (default: PostgreSQL at databaseUrl, else SQLite in dataDir; in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
@@ -70,20 +76,23 @@ const SWEEP_MS = 60_000;
 const ROTATE_CHECK_MS = 3600_000;
 
 /** The store the options choose: PostgreSQL when a database URL is given, else the SQLite file. */
-async function openStore(options: ServerOptions): Promise<Store> {
+async function openStore(options: ServerOptions, log: (message: string) => void): Promise<Store> {
   if (options.databaseUrl !== undefined && options.databaseUrl !== '') {
     return PostgresStore.open(options.databaseUrl);
   }
-  return new SqliteStore(options.dataDir);
+  return new SqliteStore(options.dataDir, { log });
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const store = options.store ?? (await openStore(options));
+  const store = options.store ?? (await openStore(options, log));
   const bus = options.bus ?? new MemoryBus();
   const now = options.now ?? (() => Date.now());
   const sessions = await Sessions.open(store, now(), { ...DEFAULT_SESSION_TIMES, ...options.sessionTimes });
+  const pool =
+    (options.simulationWorkers ?? 0) > 0 ? new SimulationPool(options.simulationWorkers ?? 0) : null;
   const deps: RoomDeps = {
+    ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,
     now,
@@ -176,6 +185,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tables.dispose();
       await bus.close();
       await store.close();
+      await pool?.close();
     },
   };
 }

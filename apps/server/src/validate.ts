@@ -10,6 +10,7 @@ import {
   type ClientMessage,
   HTTP_REQUEST_SCHEMAS,
   type JsonSchema,
+  MAX_CHAT_LENGTH,
   MAX_MESSAGE_BYTES,
   type OnlineError,
 } from '@pyramid/online';
@@ -85,9 +86,29 @@ export function parseClientMessage(
       ...refPart,
     };
   }
-  if (!validate(value))
-    return { ok: false, error: schemaError(validate.errors, 'protocol/schema'), ...refPart };
+  if (!validate(value)) {
+    const error = schemaError(validate.errors, 'protocol/schema');
+    if (record.type === 'chat' && error.field === '/text')
+      return { ok: false, error: chatError(record.text), ...refPart };
+    return { ok: false, error, ...refPart };
+  }
   return { ok: true, value: value as ClientMessage };
+}
+
+/**
+ * Why a chat line's text was refused (the schema said `/text`): the one refusal of a chat line's
+ * content, `chat/invalid`, with the reason. Too many lines is `rate/limited`, like any other flood.
+ */
+export function chatError(text: unknown): OnlineError {
+  const refused = (message: string): OnlineError => ({ code: 'chat/invalid', field: '/text', message });
+  if (typeof text !== 'string') return refused('must be a string');
+  if (text.length === 0) return refused('is empty');
+  // The schema's maxLength counts code points, as people count characters.
+  if ([...text].length > MAX_CHAT_LENGTH) return refused(`is longer than ${MAX_CHAT_LENGTH} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  if (/[\u0000-\u001f\u007f]/.test(text))
+    return refused('has control characters (line breaks included): plain text only');
+  return refused('has no visible character');
 }
 
 const httpValidators = new Map<string, ValidateFunction>();

@@ -211,6 +211,8 @@ describe('connections', () => {
       () => JSON.stringify({ type: 'hello', protocol: 'one', token: 1 }),
       () => JSON.stringify({ type: 'extension', tableId: id }),
       () => `{"type":"chat","tableId":"${id}","text":"${'y'.repeat(9000)}"}`,
+      () => JSON.stringify({ type: 'chat', tableId: id, text: '' }),
+      () => JSON.stringify({ type: 'chat', tableId: id, text: ' \u00a0 ' }),
     ];
     for (let i = 0; i < 200; i++) a.sendRaw(makers[i % makers.length]!());
     await until(() => errors.length >= 200, 10_000, '200 errors').catch((e: Error) => {
@@ -220,7 +222,7 @@ describe('connections', () => {
     });
     expect(errors).toHaveLength(200);
     for (const e of errors) {
-      expect(e.code).toMatch(/^protocol\//);
+      expect(e.code).toMatch(/^(protocol|chat)\//);
       expect(typeof e.field).toBe('string');
       expect(e.message.length).toBeGreaterThan(0);
     }
@@ -231,6 +233,24 @@ describe('connections', () => {
     expect(byMaker(15)).toMatchObject({ code: 'protocol/schema', field: '/stroke/pocketed' });
     expect(byMaker(4)).toMatchObject({ code: 'protocol/unknown-type', field: '/type' });
     expect(byMaker(25)).toMatchObject({ code: 'protocol/too-large' });
+    // A chat line's text is refused as chat/invalid, with the reason.
+    expect(byMaker(19)).toMatchObject({
+      code: 'chat/invalid',
+      field: '/text',
+      message: 'is longer than 280 characters',
+    });
+    expect(byMaker(20)).toMatchObject({ code: 'chat/invalid', field: '/text' });
+    expect(byMaker(20).message).toContain('control characters');
+    expect(byMaker(21).message).toContain('control characters');
+    expect(byMaker(26)).toMatchObject({ code: 'chat/invalid', field: '/text', message: 'is empty' });
+    expect(byMaker(27)).toMatchObject({
+      code: 'chat/invalid',
+      field: '/text',
+      message: 'has no visible character',
+    });
+    expect(errors.filter((e) => e.code === 'chat/invalid')).toHaveLength(
+      [19, 20, 21, 26, 27].reduce((n, k) => n + Math.ceil((200 - k) / makers.length), 0),
+    );
     expect(await snapshotOf(id)).toEqual(before);
     expect(a.seq).toBe(seq);
     // The connection still works.

@@ -125,17 +125,16 @@ describe.each(kinds)('the store on $name', (kind) => {
     expect(await store.makeAccount('nobody', 'Vera', 'x')).toBe(false);
   });
 
-  it('makes one session secret on first use, then rotates: newest first, dropped ones gone', async () => {
+  it('keeps session secrets: none on a fresh store, then rotations newest first, dropped ones gone', async () => {
     await fresh();
-    const first = await store.secrets();
-    expect(first).toHaveLength(1);
-    expect(await store.secrets()).toEqual(first);
-    const next = { id: 'k2', value: 'v'.repeat(43), createdAt: (first[0]?.createdAt ?? 0) + 10 };
+    expect(await store.secrets()).toEqual([]);
+    const first = { id: 'k1', value: 'u'.repeat(43), createdAt: 100 };
+    await store.rotateSecret(first, []);
+    expect(await store.secrets()).toEqual([first]);
+    const next = { id: 'k2', value: 'v'.repeat(43), createdAt: 110 };
     await store.rotateSecret(next, []);
-    expect((await store.secrets()).map((s) => s.id)).toEqual(['k2', first[0]?.id]);
-    await store.rotateSecret({ id: 'k3', value: 'w'.repeat(43), createdAt: next.createdAt + 10 }, [
-      first[0]?.id ?? '',
-    ]);
+    expect((await store.secrets()).map((s) => s.id)).toEqual(['k2', 'k1']);
+    await store.rotateSecret({ id: 'k3', value: 'w'.repeat(43), createdAt: 120 }, ['k1']);
     expect((await store.secrets()).map((s) => s.id)).toEqual(['k3', 'k2']);
   });
 

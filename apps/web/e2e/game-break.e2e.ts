@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { distinctColours, pullBackAndRelease, settled, startGame, summary } from './game-helpers.js';
+import { distinctColours, pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,12 +20,7 @@ describe('the break through the real UI, in every variant', () => {
       expect(before.turn.kind).toBe('shot');
       expect(before.logLength).toBe(0);
       await pullBackAndRelease(page);
-      await page.waitForFunction(
-        () =>
-          (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
-            .logLength === 1,
-      );
-      await settled(page);
+      await skipAnimation(page, 1);
       const after = await summary(page);
       expect(after.lastExplanation).not.toBeNull();
       expect(await page.textContent('[data-testid="score-0"]')).toBe(String(after.scores[0]));

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { project, pullBackAndRelease, settled, startGame, summary } from './game-helpers.js';
+import { project, pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
 const RECORDS = new URL('./records/', import.meta.url).pathname;
 
@@ -15,12 +15,7 @@ afterAll(async () => {
 
 async function breakAndWait(page: Page): Promise<void> {
   await pullBackAndRelease(page);
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
-        .logLength >= 1,
-  );
-  await settled(page);
+  await skipAnimation(page, 1);
 }
 
 async function openRecord(page: Page, name: string): Promise<void> {
@@ -211,12 +206,18 @@ describe('on a phone', () => {
     expect((await summary(page)).notice).toBeNull();
     await page.screenshot({ path: '/tmp/game-top-phone.png' });
     await page.locator('[data-testid="strike"]').tap();
-    await page.waitForFunction(
-      () =>
-        (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
-          .logLength === 1,
+    // A tap on the table while the balls run skips to where they stop.
+    await page.waitForFunction(() =>
+      (window as unknown as { __pyramid: { animating(): boolean } }).__pyramid.animating(),
     );
-    await settled(page);
+    await page.touchscreen.tap(spot.x, spot.y);
+    const after = await page.evaluate(() => {
+      const hooks = (
+        window as unknown as { __pyramid: { animating(): boolean; summary(): { logLength: number } } }
+      ).__pyramid;
+      return { animating: hooks.animating(), logLength: hooks.summary().logLength };
+    });
+    expect(after).toEqual({ animating: false, logLength: 1 });
     await page.locator('[data-testid="camera"]').tap();
     await page.waitForTimeout(600);
     await page.screenshot({ path: '/tmp/game-3d-phone.png' });

@@ -130,8 +130,21 @@ export async function pullBackAndRelease(page: Page, pullMm = 500): Promise<void
   const end = await project(page, { x: from.x - pullMm, y: from.y });
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
-  await page.mouse.move(end.x, end.y, { steps: 8 });
+  // Two steps: the first passes the tap threshold and starts the pull, the second sets its length
+  // (each step is one software-rendered frame, so more of them only cost time).
+  await page.mouse.move(end.x, end.y, { steps: 2 });
   await page.mouse.up();
+}
+
+/**
+ * Skips the running shot animation as a player at the keyboard does (Escape), then waits until the
+ * ruling is in the log and nothing moves. Tests that are not about the animation use it, so that a
+ * software-rendered table does not set their pace (view.e2e and the replay test play it whole).
+ */
+export async function skipAnimation(page: Page, rulings: number): Promise<void> {
+  await page.keyboard.press('Escape');
+  await logReaches(page, rulings);
+  await settled(page);
 }
 
 /** Distinct colours in a PNG screenshot, counted in the page (no image library needed here). */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { logReaches, pullBackAndRelease, settled, startGame, summary } from './game-helpers.js';
+import { pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -34,8 +34,7 @@ describe('the table size', () => {
     expect((await summary(page)).tableSize).toBe('9ft');
     expect(await viewTable(page)).toBe('9ft');
     await pullBackAndRelease(page, 400);
-    await logReaches(page, 1);
-    await settled(page);
+    await skipAnimation(page, 1);
     const after = await summary(page);
     // Every ball at rest lies on the 9 ft bed (2540 × 1270).
     for (const id of after.table) {

@@ -10,6 +10,7 @@ import {
   project,
   pullBackAndRelease,
   settled,
+  skipAnimation,
   startGame,
   startPractice,
   summary,
@@ -65,8 +66,7 @@ describe('the practice table', () => {
 
     const before = await summary(page);
     await pullBackAndRelease(page, 450);
-    await logReaches(page, 1);
-    await settled(page);
+    await skipAnimation(page, 1);
     const shot = await summary(page);
     expect(shot.lastExplanation).not.toBeNull();
     expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toBe(
@@ -82,8 +82,7 @@ describe('the practice table', () => {
     expect(back.scores).toEqual(before.scores);
 
     await pullBackAndRelease(page, 300);
-    await logReaches(page, 1);
-    await settled(page);
+    await skipAnimation(page, 1);
     expect((await summary(page)).lastExplanation).not.toBeNull();
     expect(errors).toEqual([]);
     await context.close();
@@ -94,10 +93,9 @@ describe('the replay of the last shot', () => {
   it('runs the animation again at normal and slow speed; the match does not change', async () => {
     const { context, page, errors } = await open(browser);
     await startGame(page, { variant: 'combined' });
-    // A soft stroke keeps the replays short.
-    await pullBackAndRelease(page, 150);
-    await logReaches(page, 1);
-    await settled(page);
+    // A soft stroke (an eighth of full power) keeps the replays short; the stroke itself is skipped.
+    await pullBackAndRelease(page, 75);
+    await skipAnimation(page, 1);
     const before = await summary(page);
     const normal = await timedReplay(page, 'replay');
     expect(normal.frames).toBeGreaterThan(5);

@@ -28,8 +28,13 @@ const QUICK_MASTER: LevelSpec = {
 };
 const PLAYERS: readonly LevelSpec[] = [LEVELS.novice, LEVELS.amateur, QUICK_MASTER];
 
-/** At least this many states per variant (four variants: thousands in all). */
-export const STATES_PER_VARIANT = 500;
+/**
+ * At least this many states per variant (four variants: thousands in all); the quick loop
+ * (`npm run test:quick`, PYRAMID_QUICK=1) checks 150, `LEGALITY_STATES=5000` searches deeper.
+ */
+export const STATES_PER_VARIANT = Number(
+  process.env.LEGALITY_STATES ?? (process.env.PYRAMID_QUICK === '1' ? 150 : 500),
+);
 
 /** Why `move` would not be legal in `state`, or null when the referee's template and the referee accept it. */
 function illegality(state: MatchState, level: LevelSpec, seed: number): string | null {

@@ -83,7 +83,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'intent/refused': "the referee refused the action; `detail` is the referee's error code, `field` its field",
   'intent/simulation': 'the simulator gave up on this stroke (its event cap); nothing happened: strike again',
   'clock/unavailable': 'no shot clock at this table, or no extension left in this frame',
-  'chat/invalid': 'the chat line is not plain text',
+  'chat/invalid':
+    'a chat line refused for its text (`field` /text): empty, longer than 280 characters, control characters (line breaks too) or no visible character; too many lines is `rate/limited`',
   'queue/invalid': 'quick match: nothing to cancel',
   'server/internal': 'a fault of the server; nothing changed',
 };

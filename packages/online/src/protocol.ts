@@ -82,7 +82,7 @@ export const ONLINE_ERROR_CODES = [
   'intent/simulation',
   /** No shot clock is in use at this table, or no extension is left. */
   'clock/unavailable',
-  /** Chat: empty, too long or not plain text. */
+  /** Chat: the text is empty, too long, has control characters or no visible character (a flood is rate/limited). */
   'chat/invalid',
   /** The quick-match queue: nothing to cancel, or already waiting. */
   'queue/invalid',

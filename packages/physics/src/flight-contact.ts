@@ -12,6 +12,7 @@
  * plane, and the pair separates at once with −e times the closing speed, as Newton's law requires.
  */
 import type { PhysicsParams } from './params.js';
+import { holdOffWalls } from './resolve.js';
 import { STRIDE, VX, VY, VZ, X, Y, Z } from './state.js';
 
 /**
@@ -62,39 +63,44 @@ export function resolveFlightContact(
 
 /**
  * The last resort of one instant, for a cluster that still collides after several rounds per ball:
- * every member moves on with the cluster's mean velocity in the plane, and the members in flight with
- * their mean vertical velocity, but never downward (a flying ball resting on a ball on the cloth
- * stops sinking into it). Then no two members approach: two on the cloth or two in flight have the
- * same velocity, and a flying ball above a ball on the cloth only moves up relative to it. Momentum in
- * the plane is kept; the kinetic energy of a mean is at most the mean of the energies, so energy only
- * falls. The members on the cloth are settled (rolling) by the caller.
+ * the members on the cloth move on with their mean velocity in the plane (held off the cushions and
+ * jaws met at this instant, `holdOffWalls`), and the members in flight keep their own velocity. Then
+ * no two members on the cloth approach, and each flying ball leaves every member it touches (below).
+ *
+ * Why the flying balls are not averaged in (they once were, with the pack's mean velocity and their
+ * mean vertical velocity never downward): a ball perched on a rolling pack then lost at every hop
+ * the velocity along the surface that gravity had given it, so it never rolled off; it hopped every
+ * millisecond, each hop a full round of the pack, until the event cap (the soak's cluster shot
+ * 51407 of seed 8). Kept, its velocity along the surface grows by g·sin α per unit time of contact,
+ * as a real ball's rolling off a ball does, and it falls off within a few hops.
+ *
+ * Energy: a mean's kinetic energy is at most the mean of the energies and the wall projection only
+ * slows, so only the roll-off below adds any (at most m·plasticBelow²/2 per ball). The members on
+ * the cloth are settled (rolling) by the caller.
  */
 export function settleFlightCluster(
   s: Float64Array,
   members: readonly number[],
   flying: (k: number) => boolean,
   p: PhysicsParams,
+  walls: readonly number[] = [],
 ): void {
   let vx = 0;
   let vy = 0;
-  let vz = 0;
-  let inFlight = 0;
+  let grounded = 0;
   for (const k of members) {
+    if (flying(k)) continue;
     vx += s[k * STRIDE + VX]!;
     vy += s[k * STRIDE + VY]!;
-    if (flying(k)) {
-      vz += s[k * STRIDE + VZ]!;
-      inFlight += 1;
-    }
+    grounded += 1;
   }
-  vx /= members.length;
-  vy /= members.length;
-  vz = inFlight === 0 ? 0 : Math.max(0, vz / inFlight);
-  for (const k of members) {
-    const o = k * STRIDE;
-    s[o + VX] = vx;
-    s[o + VY] = vy;
-    if (flying(k)) s[o + VZ] = vz;
+  if (grounded > 0) {
+    const v = holdOffWalls(vx / grounded, vy / grounded, walls);
+    for (const k of members) {
+      if (flying(k)) continue;
+      s[k * STRIDE + VX] = v[0];
+      s[k * STRIDE + VY] = v[1];
+    }
   }
   // A flying ball left touching another at no relative speed would be pulled into it by gravity at
   // once, and collide again at the next instant without end (a ball perched on a ball is a lasting

@@ -9,6 +9,7 @@
  * collisions), then ball index, then object index, so the result never depends on iteration order.
  */
 import { err, hashJson, ok, type Result } from '@pyramid/core';
+import type { BallSetup } from './ball-setup.js';
 import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import { CUSHION_MODELS, type CushionModel, DEFAULT_CUSHION_MODEL } from './cushion-models.js';
 import type { SimEvent } from './events.js';
@@ -47,14 +48,7 @@ import { type Strike, strikeBall } from './strike.js';
 import { Trajectory } from './trajectory.js';
 import { type ShotInputError, validateShot } from './validate.js';
 
-export interface BallSetup {
-  readonly id: number;
-  /** Centre position on the bed, m. */
-  readonly x: number;
-  readonly y: number;
-  readonly v?: readonly [number, number, number];
-  readonly w?: readonly [number, number, number];
-}
+export type { BallSetup } from './ball-setup.js';
 
 export interface Simulation {
   readonly events: readonly SimEvent[];
@@ -375,13 +369,21 @@ export function simulate(
     return changed;
   }
 
-  /** Settles the balls of one instant as a cluster (on the cloth: rolling with their mean velocity). */
+  /**
+   * Settles the balls of one instant as a cluster (on the cloth: rolling with their mean velocity),
+   * held off the cushions and jaws its members met at this instant (see holdOffWalls).
+   */
   function settleInstant(members: readonly number[]): void {
+    const walls: number[] = [];
+    for (let w = 0; w < wallBalls.length; w++) {
+      if (members.includes(wallBalls[w]!) && code[wallBalls[w]!] !== AIRBORNE)
+        walls.push(wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
+    }
     if (!members.some((k) => code[k] === AIRBORNE)) {
-      settleCluster(s, members, p, (k) => code[k] === SLIDING);
+      settleCluster(s, members, p, (k) => code[k] === SLIDING, walls);
     } else {
       for (const k of members) if (code[k] === SLIDING) finishSlide(s, k, p);
-      settleFlightCluster(s, members, (k) => code[k] === AIRBORNE, p);
+      settleFlightCluster(s, members, (k) => code[k] === AIRBORNE, p, walls);
       for (const k of members) {
         if (code[k] === AIRBORNE) continue;
         const o = k * STRIDE;
@@ -399,6 +401,15 @@ export function simulate(
   let instant = -1;
   let collisionsThisInstant = 0;
   const inInstant: number[] = [];
+  // The cushions and jaws met at the current instant by balls on the cloth (ball, and inward normal
+  // in pairs): the cluster guard holds its pack off them.
+  const wallBalls: number[] = [];
+  const wallNormals: number[] = [];
+  function metWall(i: number, nx: number, ny: number): void {
+    if (code[i] === AIRBORNE) return;
+    wallBalls.push(i);
+    wallNormals.push(nx, ny);
+  }
   while (true) {
     // The earliest event, in the total order (time, tier, ball, object).
     let tBest = INF;
@@ -447,6 +458,13 @@ export function simulate(
     for (let i = 0; i < n; i++) if (isMoving(code[i]!)) advance(s, i, code[i]!, dt, p);
     now = tBest;
     touched.length = 0;
+    if (now !== instant) {
+      instant = now;
+      collisionsThisInstant = 0;
+      inInstant.length = 0;
+      wallBalls.length = 0;
+      wallNormals.length = 0;
+    }
     // Any other event of a ball re-arms the cushion or jaw it grazed (see grazedKind).
     if (kindBest !== 1 || (boundaryKind[iBest] !== B_SEGMENT && boundaryKind[iBest] !== B_JAW)) {
       grazedKind[iBest] = B_NONE;
@@ -470,6 +488,7 @@ export function simulate(
       switch (boundaryKind[i]) {
         case B_SEGMENT: {
           const q = k * SEGMENT_STRIDE;
+          metWall(i, boundary.segments[q + 4]!, boundary.segments[q + 5]!);
           graze(i, B_SEGMENT, k, hitCushion(i, boundary.segments[q + 4]!, boundary.segments[q + 5]!));
           events.push({ type: 'cushion', t: now, ball: ids[i]!, cushion: boundary.segmentIds[k]! });
           break;
@@ -485,6 +504,7 @@ export function simulate(
           const dx = s[o + X]! - boundary.jaws[q]!;
           const dy = s[o + Y]! - boundary.jaws[q + 1]!;
           const len = Math.sqrt(dx * dx + dy * dy);
+          metWall(i, dx / len, dy / len);
           graze(i, B_JAW, k, hitCushion(i, dx / len, dy / len));
           events.push({
             type: 'jaw',
@@ -511,11 +531,6 @@ export function simulate(
       }
       touched.push(i);
     } else {
-      if (now !== instant) {
-        instant = now;
-        collisionsThisInstant = 0;
-        inInstant.length = 0;
-      }
       collisionsThisInstant += 1;
       if (!inInstant.includes(iBest)) inInstant.push(iBest);
       if (!inInstant.includes(jBest)) inInstant.push(jBest);

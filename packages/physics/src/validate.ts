@@ -5,10 +5,10 @@
  * results naming the field as a JSON Pointer (`/balls/3/x`, `/strike/direction/x`), never throws.
  */
 import { describeValue } from '@pyramid/core';
+import type { BallSetup } from './ball-setup.js';
 import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import { PARAM_NAMES, type PhysicsParams } from './params.js';
 import { INPUT_RANGES, inRange, isDirection, PARAM_RANGES, type Range, rangeText } from './ranges.js';
-import type { BallSetup } from './simulate.js';
 import type { Strike } from './strike.js';
 
 export interface ShotInputError {

@@ -14,6 +14,7 @@ import type { Ruling } from './ruling.js';
 import { judgeShot } from './shot.js';
 import { checkShot } from './shot-check.js';
 import type { MatchState } from './state.js';
+import { rulebookOf } from './variants/index.js';
 
 export interface Applied {
   readonly state: MatchState;
@@ -54,7 +55,7 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
       if (turn.kind !== 'shot') return err(refereeError('action-out-of-turn', 'type', 'no shot is due'));
       const checked = checkShot(state, turn, action);
       if (!checked.ok) return checked;
-      const draft = new Draft(state, 'shot', action.player);
+      const draft = new Draft(rulebookOf(state), state, 'shot', action.player);
       judgeShot(draft, turn, action, checked.value);
       return ok(draft.finish());
     }

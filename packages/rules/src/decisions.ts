@@ -11,7 +11,9 @@ import { breakTurn, Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { reasons } from './explain.js';
 import { resolveNext, setShot } from './penalty.js';
+import { cited } from './rulebook-facts.js';
 import type { MatchState, PendingDecision, ShotTerms } from './state.js';
+import { rulebookOf } from './variants/index.js';
 
 type DecisionAction = PenaltyBallAction | ExchangeBallAction | DynamicOptionAction;
 
@@ -55,7 +57,7 @@ export function applyBallChoice(
     );
   }
   // Free 7 allows any ball; elsewhere the coloured ball is the cue ball and only object balls are taken.
-  if (action.ball === COLOURED && (state.variant !== 'free' || action.type === 'exchange-ball')) {
+  if (action.ball === COLOURED && (!rulebookOf(state).anyBallIsCueBall || action.type === 'exchange-ball')) {
     return err(
       refereeError(
         'illegal-cue-ball',
@@ -64,11 +66,11 @@ export function applyBallChoice(
       ),
     );
   }
-  const draft = new Draft(state, action.type, action.player);
+  const draft = new Draft(rulebookOf(state), state, action.type, action.player);
   draft.toShelf(action.player, action.ball);
   draft.say(
     action.type === 'penalty-ball'
-      ? reasons.penaltyBallTaken(state.variant, action.player, action.ball)
+      ? reasons.penaltyBallTaken(cited(draft.rules, 'penaltyBall'), action.player, action.ball)
       : reasons.exchangeBallTaken(action.player, action.ball),
   );
   draft.turn = resolveNext(draft, decision.after);
@@ -92,7 +94,7 @@ export function applyDynamicOption(
   if (!pending.ok) return pending;
   const decision = pending.value;
   if (decision.kind !== 'dynamic-option') throw new Error('unreachable: checked by pendingFor');
-  const draft = new Draft(state, action.type, action.player);
+  const draft = new Draft(rulebookOf(state), state, action.type, action.player);
   if (action.option === 2) {
     // Option (2) turns the decider's own next shot into the penalty shot. Where that shot is the
     // break (Dynamic 4: the first stroke of a frame is the break, from hand from the house, п.11,
@@ -127,13 +129,13 @@ export function applyDynamicOption(
       return ok(draft);
     }
     draft.addPoints(action.player, 1);
-    draft.say(reasons.penaltyPoint('dynamic', action.player));
+    draft.say(reasons.penaltyPoint(cited(draft.rules, 'penaltyPoint'), action.player));
     if (draft.scores[action.player] >= draft.target()) {
       draft.winFrame(action.player);
       return ok(draft);
     }
   }
-  draft.say(reasons.penaltyBallDue('dynamic', action.player));
+  draft.say(reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), action.player));
   draft.turn = {
     kind: 'decision',
     decision: { kind: 'penalty-ball', player: action.player, after: decision.option1Then },
@@ -144,7 +146,7 @@ export function applyDynamicOption(
 export function applyLag(state: MatchState, action: LagAction): Result<Draft, RefereeError> {
   const turn = state.turn;
   if (turn.kind !== 'lag') return err(refereeError('no-decision-pending', 'type', 'no lag is pending'));
-  const draft = new Draft(state, action.type, null);
+  const draft = new Draft(rulebookOf(state), state, action.type, null);
   draft.say(reasons.lag(action.winner, action.first));
   switch (turn.reason) {
     case 'match-start':

@@ -8,10 +8,10 @@ import type { ActionType } from './actions.js';
 import { type BallId, COLOURED, sortBalls, WHITE_BALLS } from './balls.js';
 import { joinReasons, reasons } from './explain.js';
 import { type Positions, respot, withoutBalls } from './position.js';
+import type { RulebookFacts } from './rulebook-facts.js';
 import type { FoulCode, Reason, Respot, Ruling, Verdict } from './ruling.js';
 import { type MatchState, other, type Player, type ShotTurn, type Turn } from './state.js';
 import { matchTable } from './table-size.js';
-import { targetScore } from './variant.js';
 
 const NONE: readonly never[] = Object.freeze([]);
 const NO_POINTS: readonly [number, number] = Object.freeze([0, 0] as const);
@@ -48,6 +48,8 @@ export class Draft {
   matchWinner: Player | null = null;
 
   constructor(
+    /** The variant's rulebook facts (its hooks are asked through `variants/`). */
+    readonly rules: RulebookFacts,
     readonly state: MatchState,
     readonly action: ActionType,
     readonly player: Player | null,
@@ -161,7 +163,7 @@ export class Draft {
   }
 
   target(): number {
-    return targetScore(this.variant);
+    return this.rules.targetScore;
   }
 
   /** Ends the frame: the match too if `framesToWin` is reached, otherwise the next frame is racked. */
@@ -204,7 +206,7 @@ export class Draft {
     const sorted = sortBalls(whites);
     const { spec } = matchTable(this.tableSize);
     const rack =
-      this.variant === 'classic' && sorted.length === WHITE_BALLS.length
+      this.rules.fixedRack && sorted.length === WHITE_BALLS.length
         ? classicRack(spec)
         : rackPositions(spec, sorted);
     const positions: Record<string, Point> = {};

@@ -9,7 +9,6 @@ import { finalOf, withFinal } from './continuation.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
-import { ordinaryTerms, penalise } from './penalty.js';
 import type { FoulCode } from './ruling.js';
 import {
   type Continuation,
@@ -19,6 +18,7 @@ import {
   other,
   type ShotTerms,
 } from './state.js';
+import { penalise, rulebookOf } from './variants/index.js';
 
 const EVENT_FOUL_CODES: Record<FoulAction['foul'], FoulCode> = {
   'touch-after-shot': '29.1(6)',
@@ -32,7 +32,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
   const turn = state.turn;
   if (turn.kind === 'match-over') {
     // п.22.3: a breach after the frame has been decided is not penalised.
-    const draft = new Draft(state, action.type, action.player);
+    const draft = new Draft(rulebookOf(state), state, action.type, action.player);
     draft.verdict = 'no-penalty';
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
@@ -45,7 +45,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
       );
     }
     // The shot that ended was the previous frame's last: that frame is decided (п.22.3).
-    const draft = new Draft(state, action.type, action.player);
+    const draft = new Draft(rulebookOf(state), state, action.type, action.player);
     draft.verdict = 'no-penalty';
     draft.say(reasons.afterFrameNoPenalty());
     return ok(draft);
@@ -53,7 +53,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
   if (turn.kind === 'decision') return foulWhileDeciding(state, turn, action);
   const striker = turn.player;
   const code = EVENT_FOUL_CODES[action.foul];
-  const draft = new Draft(state, action.type, action.player);
+  const draft = new Draft(rulebookOf(state), state, action.type, action.player);
   draft.fouls = [code];
   switch (action.foul) {
     case 'touch-during-opponent-visit':
@@ -96,7 +96,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
       const hadInHand = turn.terms.inHand !== null && turn.terms.kind !== 'break';
       penalise(draft, striker, {
         base,
-        cueBallOff: hadInHand && state.variant !== 'free',
+        cueBallOff: hadInHand && !rulebookOf(state).anyBallIsCueBall,
         cueBallHeld: true,
       });
       return ok(draft);
@@ -162,11 +162,11 @@ function foulWhileDeciding(
   const code = EVENT_FOUL_CODES[action.foul];
   const offender = action.player;
   const beneficiary = other(offender);
-  const draft = new Draft(state, action.type, offender);
+  const draft = new Draft(rulebookOf(state), state, action.type, offender);
   draft.fouls = [code];
   draft.say(foulReason(code));
   const final = finalOf(turn);
-  let base: ShotTerms = ordinaryTerms(state.variant);
+  let base: ShotTerms = rulebookOf(state).ordinary.terms;
   let cueBallOff = false;
   if (final.kind === 'shot' && final.player === beneficiary) {
     // Reading 7: the visit of the player in play continues with the same terms.
@@ -176,7 +176,8 @@ function foulWhileDeciding(
     // The offender was to play: the turn passes as after any foul outside a shot (reading 9).
     if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
     base = nextTermsAfterEventFoul(state, final.terms);
-    cueBallOff = final.terms.inHand !== null && final.terms.kind !== 'break' && state.variant !== 'free';
+    cueBallOff =
+      final.terms.inHand !== null && final.terms.kind !== 'break' && !rulebookOf(state).anyBallIsCueBall;
   }
   draft.say(reasons.decisionKept(decider));
   penalise(draft, offender, { base, cueBallOff, cueBallHeld: true });
@@ -197,11 +198,11 @@ function foulWhileDeciding(
  */
 function foulBeforeLag(state: MatchState, turn: LagTurn, action: FoulAction): Result<Draft, RefereeError> {
   if (turn.reason === 'play-off' && action.foul === 'touch-after-shot') {
-    const draft = new Draft(state, action.type, action.player);
+    const draft = new Draft(rulebookOf(state), state, action.type, action.player);
     draft.fouls = [EVENT_FOUL_CODES[action.foul]];
     draft.say(foulReason(EVENT_FOUL_CODES[action.foul]));
     draft.say(reasons.touchBeforePlayOffLag());
-    penalise(draft, action.player, { base: ordinaryTerms(state.variant), cueBallOff: false });
+    penalise(draft, action.player, { base: rulebookOf(state).ordinary.terms, cueBallOff: false });
     return ok(draft);
   }
   const why =
@@ -220,7 +221,7 @@ function foulBeforeLag(state: MatchState, turn: LagTurn, action: FoulAction): Re
  */
 function nextTermsAfterEventFoul(state: MatchState, terms: ShotTerms): ShotTerms {
   if (terms.kind === 'break') return terms;
-  return ordinaryTerms(state.variant);
+  return rulebookOf(state).ordinary.terms;
 }
 
 export function applyExtension(state: MatchState, action: ExtensionAction): Result<Draft, RefereeError> {
@@ -241,7 +242,7 @@ export function applyExtension(state: MatchState, action: ExtensionAction): Resu
       ),
     );
   }
-  const draft = new Draft(state, action.type, action.player);
+  const draft = new Draft(rulebookOf(state), state, action.type, action.player);
   draft.verdict = 'no-penalty';
   draft.extensionsUsed =
     action.player === 0 ? [used + 1, draft.extensionsUsed[1]] : [draft.extensionsUsed[0], used + 1];
@@ -264,7 +265,7 @@ export function applyInterference(
       ),
     );
   }
-  const draft = new Draft(state, action.type, null);
+  const draft = new Draft(rulebookOf(state), state, action.type, null);
   draft.verdict = 'no-penalty';
   if (action.restorable) {
     draft.say(

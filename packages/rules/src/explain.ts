@@ -49,28 +49,35 @@ function perPlayer(build: (player: Player) => Reason): (player: Player) => Reaso
   return (player) => shared[player];
 }
 
-/** A reason that varies with the variant only. */
-function perVariant(build: (variant: Variant) => Reason): (variant: Variant) => Reason {
-  const shared = {
-    free: share(build('free')),
-    combined: share(build('combined')),
-    dynamic: share(build('dynamic')),
-    classic: share(build('classic')),
+/**
+ * A reason that varies with its citation only: each variant's rulebook names the paragraph
+ * (`Free 5.3`, `п.10`), and the reason for each citation is built once on first use.
+ */
+function perCite(build: (cite: string) => Reason): (cite: string) => Reason {
+  const shared = new Map<string, Reason>();
+  return (cite) => {
+    let reason = shared.get(cite);
+    if (reason === undefined) {
+      reason = share(build(cite));
+      shared.set(cite, reason);
+    }
+    return reason;
   };
-  return (variant) => shared[variant];
 }
 
-/** A reason that varies with the variant and the player only. */
-function perVariantAndPlayer(
-  build: (variant: Variant, player: Player) => Reason,
-): (variant: Variant, player: Player) => Reason {
-  const shared = {
-    free: perPlayer((player) => build('free', player)),
-    combined: perPlayer((player) => build('combined', player)),
-    dynamic: perPlayer((player) => build('dynamic', player)),
-    classic: perPlayer((player) => build('classic', player)),
+/** A reason that varies with its citation and the player only. */
+function perCiteAndPlayer(
+  build: (cite: string, player: Player) => Reason,
+): (cite: string, player: Player) => Reason {
+  const shared = new Map<string, (player: Player) => Reason>();
+  return (cite, player) => {
+    let byPlayer = shared.get(cite);
+    if (byPlayer === undefined) {
+      byPlayer = perPlayer((p) => build(cite, p));
+      shared.set(cite, byPlayer);
+    }
+    return byPlayer(player);
   };
-  return (variant, player) => shared[variant](player);
 }
 
 /** The variant's short name the citations use (`Free 6`, `Dynamic 7`): the first word of its English name. */
@@ -236,9 +243,10 @@ export const reasons = {
       `The cue ball is taken in hand and no longer stands in the way: ${list(balls, 'en')} re-spotted again.`,
     ),
   breakCorrect: fixed(r('п.12.1', 'Начальный удар выполнен правильно.', 'The break is correct.')),
-  scored: (player: Player, balls: readonly BallId[], points: number, variant: Variant): Reason =>
+  /** A legal pot scores; `cite` is the variant's paragraph (its rulebook's `cites.scored`). */
+  scored: (player: Player, balls: readonly BallId[], points: number, cite: string): Reason =>
     r(
-      variant === 'classic' ? 'Classic 5.1, 5.3' : `${CITE_NAMES[variant]} 6, п.22.2`,
+      cite,
       `Правильно забиты: ${list(balls, 'ru')}; ${playerName(player, 'ru')} получает ${pointsText(points, 'ru')}.`,
       `Correctly pocketed: ${list(balls, 'en')}; ${playerName(player, 'en')} scores ${pointsText(points, 'en')}.`,
     ),
@@ -256,25 +264,29 @@ export const reasons = {
       'A ball was pocketed: the player continues the visit.',
     ),
   ),
-  nothingPocketed: perVariant((variant) =>
+  nothingPocketed: perCite((cite) =>
     r(
-      variant === 'free' ? 'Free 5.3' : 'п.10',
+      cite,
       'Ни один шар не забит правильно — право удара переходит к сопернику.',
       'No ball was correctly pocketed: the turn passes to the opponent.',
     ),
   ),
-  svoyak: (variant: 'combined' | 'dynamic'): Reason =>
-    variant === 'combined'
-      ? r(
-          'Combined 5.1, 5.2',
-          'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки из дома (п.21).',
-          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to the shelf and plays a premium shot from hand from the house (п.21).',
-        )
-      : r(
-          'Dynamic 5.1, 5.2',
-          'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки с любого места стола, при котором забивать можно только прицельный шар.',
-          'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to the shelf and plays a premium shot from hand anywhere, on which only object balls may be pocketed.',
-        ),
+  /** Combined 5.1, 5.2: the свояк scores and earns a premium shot from the house. */
+  svoyakFromHouse: fixed(
+    r(
+      'Combined 5.1, 5.2',
+      'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки из дома (п.21).',
+      'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to the shelf and plays a premium shot from hand from the house (п.21).',
+    ),
+  ),
+  /** Dynamic 5.1, 5.2: the свояк scores and earns a premium shot from anywhere, object balls only. */
+  svoyakAnywhere: fixed(
+    r(
+      'Dynamic 5.1, 5.2',
+      'Биток забит от прицельного шара (свояк): очко засчитано; игрок снимает прицельный шар на свою полку и получает премиальный удар с руки с любого места стола, при котором забивать можно только прицельный шар.',
+      'The cue ball was pocketed off an object ball (свояк): it scores; the player takes an object ball to the shelf and plays a premium shot from hand anywhere, on which only object balls may be pocketed.',
+    ),
+  ),
   dynamicCueNotCounted: fixed(
     r(
       'Dynamic 5.2',
@@ -313,9 +325,9 @@ export const reasons = {
       `По настройке шары, забитые при разбое, не засчитываются и выставляются: ${list(balls, 'ru')}.`,
       `By setting, balls pocketed on the break do not count and are re-spotted: ${list(balls, 'en')}.`,
     ),
-  penaltyPoint: perVariantAndPlayer((variant, beneficiary) =>
+  penaltyPoint: perCiteAndPlayer((cite, beneficiary) =>
     r(
-      `${CITE_NAMES[variant]} 6`,
+      cite,
       `К счёту соперника нарушителя (${playerName(beneficiary, 'ru')}) прибавляется одно очко.`,
       `One point is added to the score of the offender's opponent (${playerName(beneficiary, 'en')}).`,
     ),
@@ -327,9 +339,9 @@ export const reasons = {
       'By setting the 8th point cannot come from a penalty: the opponent only gets the turn.',
     ),
   ),
-  penaltyBallDue: perVariantAndPlayer((variant, player) =>
+  penaltyBallDue: perCiteAndPlayer((cite, player) =>
     r(
-      `${CITE_NAMES[variant]} 7`,
+      cite,
       `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору (после выставления шаров).`,
       `${playerName(player, 'en')} chooses a penalty ball to take from the table (after re-spotting).`,
     ),
@@ -360,15 +372,16 @@ export const reasons = {
       `Нарушитель держал биток в руке: соперник играет ${IN_HAND_TEXT[where].ru}.`,
       `The offender had the cue ball in hand: the opponent plays ${IN_HAND_TEXT[where].en}.`,
     ),
-  cueBallInHandAfterFoul: (variant: Variant, where: InHand): Reason =>
-    variant === 'dynamic'
+  /** The cue ball is off the bed after a foul; `cite` is the variant's (its rulebook's `cites`). */
+  cueBallInHandAfterFoul: (cite: string, where: InHand): Reason =>
+    where === 'anywhere'
       ? r(
-          'Dynamic 7 (reading)',
+          cite,
           'Биток вне игровой поверхности: соперник играет им с руки с любого места стола.',
           'The cue ball is off the bed: the opponent plays it from hand anywhere on the table.',
         )
       : r(
-          variant === 'classic' ? 'Classic 5.5, п.21' : 'Combined 7, п.21',
+          cite,
           `Биток забит неправильно или выскочил: соперник производит штрафной удар с руки ${where === 'temporary-house' ? 'из временного дома' : 'из дома'}.`,
           `The cue ball was pocketed illegally or jumped: the opponent takes a penalty shot from hand from the ${where === 'temporary-house' ? 'temporary house' : 'house'}.`,
         ),
@@ -420,9 +433,9 @@ export const reasons = {
         ? `A foul in the play-off: ${playerName(winner, 'en')} wins.`
         : `A ball pocketed in the play-off: ${playerName(winner, 'en')} wins.`,
     ),
-  penaltyBallTaken: (variant: Variant, player: Player, ball: BallId): Reason =>
+  penaltyBallTaken: (cite: string, player: Player, ball: BallId): Reason =>
     r(
-      `${CITE_NAMES[variant]} 7`,
+      cite,
       `${playerName(player, 'ru')} снимает штрафной шар на свою полку: ${nameOf(ball, 'ru')}.`,
       `${playerName(player, 'en')} takes the penalty ball to the shelf: ${nameOf(ball, 'en')}.`,
     ),

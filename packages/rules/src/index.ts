@@ -58,6 +58,7 @@ export {
   startTableSize,
   summarise,
 } from './record.js';
+export type { RulebookCites, RulebookFacts } from './rulebook-facts.js';
 export { FOUL_CODES, type FoulCode, type Reason, type Respot, type Ruling, type Verdict } from './ruling.js';
 export {
   COMPLETION_RULES,
@@ -94,5 +95,6 @@ export {
   TABLE_SIZES,
   type TableSize,
 } from './table-size.js';
-export { isVariant, targetScore, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
+export { isVariant, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
+export { RULEBOOKS, type Rulebook, type RulebookHooks, targetScore } from './variants/index.js';
 export { type Lang, namePlayers, PLAYER_LABELS, playerLabel, pointsText, pointsUpTo } from './words.js';

@@ -9,6 +9,7 @@ import type { Action, EventFoul } from './actions.js';
 import { type BallId, COLOURED } from './balls.js';
 import type { Call, InHand, MatchState, Player, ShotKind } from './state.js';
 import { other } from './state.js';
+import { rulebookOf } from './variants/index.js';
 
 export interface ShotTemplate {
   readonly type: 'shot';
@@ -49,7 +50,7 @@ export function legalActions(state: MatchState): LegalAction[] {
       switch (decision.kind) {
         case 'penalty-ball':
         case 'exchange-ball': {
-          const anyBall = state.variant === 'free' && decision.kind === 'penalty-ball';
+          const anyBall = rulebookOf(state).anyBallIsCueBall && decision.kind === 'penalty-ball';
           for (const ball of state.table) {
             if (anyBall || ball !== COLOURED)
               actions.push({ type: decision.kind, player: decision.player, ball });

@@ -1,23 +1,15 @@
 /**
- * What a foul costs, variant by variant (Free 6–7, Combined 6–7, Dynamic 6–7, Classic 5.5–5.6),
- * once per shot (29.2). Who offended and what the non-offender plays next come from the caller:
- * after a shot it is the opponent from the position; after п.28 it is the striker, who continues.
+ * The pieces every variant's foul and shot hooks are made of: the terms of a foul (29.2: one
+ * penalty per shot), the next shot resolved to the house or the temporary house (п.21), the shared
+ * ordinary shot, and the 70:70 play-off of Classic 5.7. What a foul costs is each variant's own
+ * `penalise` hook (`variants/`).
  */
-import { assertNever } from '@pyramid/core';
 import { COLOURED } from './balls.js';
 import type { Draft } from './draft.js';
 import { reasons } from './explain.js';
 import { houseArea } from './position.js';
-import {
-  type Continuation,
-  type InHand,
-  other,
-  type Player,
-  type ShotTerms,
-  type ShotTurn,
-  type Turn,
-} from './state.js';
-import type { Variant } from './variant.js';
+import { cited } from './rulebook-facts.js';
+import type { Continuation, InHand, Player, ShotTerms, ShotTurn, Turn } from './state.js';
 
 export interface PenaltyTerms {
   /** What the non-offender plays when the cue ball stays on the bed. */
@@ -28,21 +20,13 @@ export interface PenaltyTerms {
   readonly cueBallHeld?: boolean;
 }
 
-function sayCueBallInHand(draft: Draft, terms: PenaltyTerms, where: InHand): void {
-  draft.say(
-    terms.cueBallHeld
-      ? reasons.cueBallInHandPasses(where)
-      : reasons.cueBallInHandAfterFoul(draft.variant, where),
-  );
-}
-
 /** Resolves a from-the-house shot to the temporary house when every object ball lies in the house. */
 export function resolveShot(draft: Draft, turn: ShotTurn): ShotTurn {
   // A cue ball in hand is picked up from wherever it lay.
   if (turn.terms.inHand !== null && turn.terms.cueBall !== 'choose')
     draft.removeFromTable([turn.terms.cueBall]);
   if (turn.terms.inHand !== 'house') return turn;
-  const area = houseArea(draft.tableSize, draft.variant, draft.table, draft.positions);
+  const area = houseArea(draft.tableSize, draft.rules, draft.table, draft.positions);
   if (area === 'house') return turn;
   draft.say(reasons.temporaryHouse());
   return { ...turn, terms: { ...turn.terms, inHand: area } };
@@ -66,42 +50,15 @@ export function resolveNext(draft: Draft, next: Continuation): Turn {
   }
 }
 
-/**
- * An ordinary shot from the position: any cue ball in Free (5.1), the coloured ball elsewhere,
- * with a call in Classic (5.2). Most rulings end in one, so each variant's terms, and its turn for
- * each player, are built once, frozen, and shared by every state that needs them.
- */
-export function ordinaryTerms(variant: Variant): ShotTerms {
-  return ORDINARY[variant].terms;
-}
-
-function buildOrdinary(cueBall: ShotTerms['cueBall'], callRequired: boolean) {
-  const terms: ShotTerms = Object.freeze({
-    kind: 'ordinary',
-    cueBall,
-    inHand: null,
-    objectBallsOnly: false,
-    callRequired,
-  });
-  const turn = (player: Player): ShotTurn => Object.freeze({ kind: 'shot', player, terms });
-  return { terms, turns: [turn(0), turn(1)] as const };
-}
-
-const ORDINARY = {
-  free: buildOrdinary('choose', false),
-  combined: buildOrdinary(COLOURED, false),
-  dynamic: buildOrdinary(COLOURED, false),
-  classic: buildOrdinary(COLOURED, true),
-};
-
 export function setShot(draft: Draft, player: Player, terms: ShotTerms): void {
   // An ordinary shot is never in hand, so there is nothing to resolve: its turn is the shared one.
-  const ordinary = ORDINARY[draft.variant];
+  const ordinary = draft.rules.ordinary;
   draft.turn =
     terms === ordinary.terms ? ordinary.turns[player] : resolveShot(draft, { kind: 'shot', player, terms });
 }
 
-const penaltyFromHouse = (callRequired: boolean): ShotTerms => ({
+/** п.21: the penalty shot with the coloured cue ball from hand from the house. */
+export const penaltyFromHouse = (callRequired: boolean): ShotTerms => ({
   kind: 'penalty',
   cueBall: COLOURED,
   inHand: 'house',
@@ -110,119 +67,17 @@ const penaltyFromHouse = (callRequired: boolean): ShotTerms => ({
 });
 
 /** Whether a penalty point would be the winning one that the `winningPointByPenalty` setting forbids. */
-function pointWithheld(draft: Draft, beneficiary: Player): boolean {
+export function pointWithheld(draft: Draft, beneficiary: Player): boolean {
   return !draft.settings.winningPointByPenalty && draft.scores[beneficiary] + 1 >= draft.target();
 }
 
-export function penalise(draft: Draft, offender: Player, terms: PenaltyTerms): void {
-  draft.verdict = 'foul';
-  const beneficiary = other(offender);
-  const variant = draft.variant;
-  switch (variant) {
-    case 'free':
-    case 'combined': {
-      const then: ShotTurn = {
-        kind: 'shot',
-        player: beneficiary,
-        terms:
-          variant === 'combined' && terms.cueBallOff && terms.base.kind !== 'break'
-            ? penaltyFromHouse(false)
-            : terms.base,
-      };
-      if (variant === 'combined' && terms.cueBallOff && terms.base.kind !== 'break') {
-        sayCueBallInHand(draft, terms, 'house');
-      }
-      if (pointWithheld(draft, beneficiary)) {
-        draft.say(reasons.penaltyPointWithheld());
-        draft.turn = resolveShot(draft, then);
-        return;
-      }
-      draft.addPoints(beneficiary, 1);
-      draft.say(reasons.penaltyPoint(variant, beneficiary));
-      if (draft.scores[beneficiary] >= draft.target()) {
-        draft.winFrame(beneficiary);
-        return;
-      }
-      draft.say(reasons.penaltyBallDue(variant, beneficiary));
-      draft.turn = { kind: 'decision', decision: { kind: 'penalty-ball', player: beneficiary, after: then } };
-      return;
-    }
-    case 'dynamic': {
-      const option1Terms: ShotTerms =
-        terms.cueBallOff && terms.base.kind !== 'break'
-          ? {
-              kind: 'ordinary',
-              cueBall: COLOURED,
-              inHand: 'anywhere',
-              objectBallsOnly: false,
-              callRequired: false,
-            }
-          : terms.base;
-      if (terms.cueBallOff && terms.base.kind !== 'break') sayCueBallInHand(draft, terms, 'anywhere');
-      const option1Then: ShotTurn = { kind: 'shot', player: beneficiary, terms: option1Terms };
-      if (pointWithheld(draft, beneficiary)) {
-        draft.say(reasons.penaltyPointWithheld());
-        draft.turn = resolveShot(draft, option1Then);
-        return;
-      }
-      const pointNow = draft.settings.dynamicOption2AwardsPoint;
-      if (pointNow) {
-        draft.addPoints(beneficiary, 1);
-        draft.say(reasons.penaltyPoint(variant, beneficiary));
-        if (draft.scores[beneficiary] >= draft.target()) {
-          draft.winFrame(beneficiary);
-          return;
-        }
-      }
-      draft.say(reasons.dynamicOptionDue(beneficiary));
-      // Balls re-spotted around a cue ball on the bed: option (2) would lift it (Dynamic 7(2), п.25).
-      const respotted =
-        draft.positions !== null && draft.respotted.length > 0 && draft.table.includes(COLOURED)
-          ? { respotted: draft.respotted.map((entry) => entry.ball) }
-          : {};
-      draft.turn = {
-        kind: 'decision',
-        decision: {
-          kind: 'dynamic-option',
-          player: beneficiary,
-          option1Then,
-          pointWithOption1: !pointNow,
-          ...respotted,
-        },
-      };
-      return;
-    }
-    case 'classic': {
-      const held = draft.scores[offender];
-      const deducted = draft.settings.classicAllowNegative ? 5 : Math.max(0, Math.min(5, held));
-      draft.addPoints(offender, -deducted);
-      draft.addPoints(beneficiary, 5);
-      draft.say(reasons.classicPenalty(offender, deducted));
-      if (deducted < 5) draft.say(reasons.classicFloor());
-      if (draft.playOff) {
-        draft.say(reasons.playOffDecided(beneficiary, true));
-        draft.winFrame(beneficiary);
-        return;
-      }
-      if (draft.scores[beneficiary] >= draft.target()) {
-        draft.winFrame(beneficiary);
-        return;
-      }
-      if (draft.scores[0] === 70 && draft.scores[1] === 70) {
-        startPlayOff(draft);
-        return;
-      }
-      if (terms.cueBallOff && terms.base.kind !== 'break') {
-        sayCueBallInHand(draft, terms, 'house');
-        setShot(draft, beneficiary, penaltyFromHouse(true));
-      } else {
-        setShot(draft, beneficiary, terms.base);
-      }
-      return;
-    }
-    default:
-      assertNever(variant, 'variant');
-  }
+/** Says that the coloured cue ball is off the bed and where the opponent plays it from. */
+export function sayCueBallInHand(draft: Draft, terms: PenaltyTerms, where: InHand): void {
+  draft.say(
+    terms.cueBallHeld
+      ? reasons.cueBallInHandPasses(where)
+      : reasons.cueBallInHandAfterFoul(cited(draft.rules, 'cueBallInHandAfterFoul'), where),
+  );
 }
 
 /** Classic 5.7: at 70:70 the last pocketed ball goes back on the back spot and a lag decides who plays. */

@@ -14,16 +14,21 @@ import {
   restsOnTable as restsOnTableOf,
 } from '@pyramid/table';
 import { type BallId, COLOURED, respotOrder } from './balls.js';
+import type { RulebookFacts } from './rulebook-facts.js';
 import type { Respot } from './ruling.js';
 import type { InHand } from './state.js';
 import { matchTable, type TableSize } from './table-size.js';
-import type { Variant } from './variant.js';
 
 export type Positions = Readonly<Record<string, Point>>;
 
-/** The object balls of a variant: every ball but the coloured cue ball, except in Free where any may be either. */
-export function objectBalls(variant: Variant, table: readonly BallId[]): readonly BallId[] {
-  return variant === 'free' ? table : table.filter((ball) => ball !== COLOURED);
+/** The object balls of a variant: every ball but the coloured cue ball, except where any may be either (Free 5.1). */
+export function objectBalls(rules: RulebookFacts, table: readonly BallId[]): readonly BallId[] {
+  return rules.anyBallIsCueBall ? table : table.filter((ball) => ball !== COLOURED);
+}
+
+/** The object balls among `balls` (all but the coloured ball); `balls` itself when it holds no coloured ball. */
+export function withoutColoured(balls: readonly BallId[]): readonly BallId[] {
+  return balls.includes(COLOURED) ? balls.filter((ball) => ball !== COLOURED) : balls;
 }
 
 /**
@@ -32,12 +37,12 @@ export function objectBalls(variant: Variant, table: readonly BallId[]): readonl
  */
 export function houseArea(
   size: TableSize,
-  variant: Variant,
+  rules: RulebookFacts,
   table: readonly BallId[],
   positions: Positions | null,
 ): InHand {
   if (positions === null) return 'house';
-  const objects = objectBalls(variant, table);
+  const objects = objectBalls(rules, table);
   if (objects.length === 0) return 'house';
   const { spec } = matchTable(size);
   for (const ball of objects) {

@@ -25,7 +25,8 @@ import type {
   Turn,
 } from './state.js';
 import { DEFAULT_TABLE_SIZE, isTableSize, TABLE_SIZES, type TableSize } from './table-size.js';
-import { isVariant, targetScore, VARIANTS, type Variant } from './variant.js';
+import { isVariant, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
+import { type Rulebook, rulebookOf } from './variants/index.js';
 
 export interface RackStart {
   readonly from: 'rack';
@@ -113,7 +114,7 @@ export function parseMatchStart(input: unknown): Result<MatchState, RefereeError
     const base = emptyState(variant, settings.value, tableSizeOf(start.tableSize), players);
     if (start.from === 'rack') {
       const s = record(start, 'start', ['from', 'breaker', 'tableSize']);
-      const draft = new Draft(base, 'lag', null);
+      const draft = new Draft(rulebookOf(base), base, 'lag', null);
       draft.startFrame(1, 0);
       const state = draft.finish().state;
       if (s.breaker === undefined)
@@ -168,9 +169,10 @@ function pair<T>(value: unknown, field: string, read: (v: unknown, f: string) =>
 
 function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
   const s = record(s0, 'start', SITUATION_FIELDS);
-  const { variant, settings } = base;
-  const target = targetScore(variant);
-  const low = variant === 'classic' ? (settings.classicAllowNegative ? -999 : 0) : 0;
+  const { settings } = base;
+  const rules = rulebookOf(base);
+  const target = rules.targetScore;
+  const low = rules.lowestScore(settings);
   const scores = pair(s.scores ?? [0, 0], 'start.scores', (v, f) => integer(v, f, low, target - 1));
   // Omitted scores are 0:0; an error about them names the missing field itself.
   const scoreField = (p: Player) => (s.scores === undefined ? 'start.scores' : `start.scores[${p}]`);
@@ -188,13 +190,13 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
   for (const [p, shelf] of shelves.entries()) {
     for (const [i, b] of shelf.entries()) note(b, `start.shelves[${p}][${i}]`);
   }
-  if (variant !== 'free') {
+  if (!rules.anyBallIsCueBall) {
     shelves.forEach((shelf, p) => {
       if (shelf.includes(COLOURED))
         invalid(`start.shelves[${p}]`, 'only in Free pyramid can the coloured ball be on a shelf');
     });
   }
-  const turn = parseTurn(s.turn, 'start.turn', variant);
+  const turn = parseTurn(s.turn, 'start.turn', rules);
   // The situation as a whole: every ball in exactly one place — on the bed, on one shelf, or in
   // hand (a ball in hand may also be listed on the bed, where it is taken up) — and never in hand
   // while it is on a shelf, where it was scored.
@@ -216,9 +218,9 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
     );
   }
   const onBed = cueInHand === null ? table : table.filter((b) => b !== cueInHand);
-  if (onBed.filter((b) => b !== COLOURED).length === 0 && variant !== 'free')
+  if (onBed.filter((b) => b !== COLOURED).length === 0 && !rules.anyBallIsCueBall)
     invalid('start.table', 'no object ball is left on the table');
-  if (variant === 'free' && onBed.length + (cueInHand === null ? 0 : 1) < 2)
+  if (rules.anyBallIsCueBall && onBed.length + (cueInHand === null ? 0 : 1) < 2)
     invalid('start.table', 'at least two balls are needed to play');
   // Scores against shelves: Free and Combined score one point per shelf ball (a pending ball is owed);
   // Dynamic's option (2) point can run ahead of the shelf; Classic scores by value, unrelated to count.
@@ -227,15 +229,8 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
       turn.kind === 'decision' && turn.decision.player === p && turn.decision.kind !== 'dynamic-option'
         ? 1
         : 0;
-    if ((variant === 'free' || variant === 'combined') && scores[p] !== shelves[p].length + owed) {
-      invalid(
-        scoreField(p),
-        `must equal the balls on the shelf (${shelves[p].length})${owed ? ' plus the ball owed' : ''}`,
-      );
-    }
-    if (variant === 'dynamic' && scores[p] < shelves[p].length + owed) {
-      invalid(scoreField(p), `cannot be below the balls on the shelf (${shelves[p].length + owed})`);
-    }
+    const wrong = rules.scoreAgainstShelf(scores[p], shelves[p].length, owed);
+    if (wrong !== null) invalid(scoreField(p), wrong);
   }
   if (
     turn.kind === 'shot' &&
@@ -246,7 +241,7 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
     invalid('start.turn.terms.cueBall', `ball ${turn.terms.cueBall} is not on the table`);
   }
   if (turn.kind === 'decision') {
-    const eligible = onBed.filter((b) => variant === 'free' || b !== COLOURED);
+    const eligible = onBed.filter((b) => rules.anyBallIsCueBall || b !== COLOURED);
     if (eligible.length === 0) invalid('start.turn.decision', 'no ball on the table can be taken');
   }
   const pos = positions(s.positions, 'start.positions');
@@ -272,7 +267,7 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
       ? null
       : ball(s.lastPocketed, 'start.lastPocketed');
   const playOff = s.playOff === undefined ? false : bool(s.playOff, 'start.playOff');
-  if (playOff && variant !== 'classic') invalid('start.playOff', 'only Classic pyramid has a 70:70 play-off');
+  if (playOff && !rules.playOff) invalid('start.playOff', 'only Classic pyramid has a 70:70 play-off');
   const extensionsUsed = pair(s.extensionsUsed ?? [0, 0], 'start.extensionsUsed', (v, f) =>
     integer(v, f, 0, 99),
   );
@@ -312,7 +307,7 @@ function handBall(turn: Turn): { ball: BallId; field: string } | null {
 const SHOT_KINDS: readonly ShotKind[] = ['break', 'ordinary', 'premium', 'penalty'];
 const IN_HAND: readonly InHand[] = ['house', 'temporary-house', 'anywhere'];
 
-function parseTerms(value: unknown, field: string, variant: Variant): ShotTerms {
+function parseTerms(value: unknown, field: string, rules: Rulebook): ShotTerms {
   const t = record(value ?? {}, field, ['kind', 'cueBall', 'inHand', 'objectBallsOnly', 'callRequired']);
   const kind = (t.kind ?? 'ordinary') as ShotKind;
   if (!SHOT_KINDS.includes(kind)) invalid(`${field}.kind`, `must be one of ${SHOT_KINDS.join(', ')}`);
@@ -322,11 +317,11 @@ function parseTerms(value: unknown, field: string, variant: Variant): ShotTerms 
   let cueBall: BallId | 'choose';
   if (t.cueBall === 'choose') cueBall = 'choose';
   else if (t.cueBall === undefined)
-    cueBall = variant === 'free' && kind !== 'break' && inHand === null ? 'choose' : COLOURED;
+    cueBall = rules.anyBallIsCueBall && kind !== 'break' && inHand === null ? 'choose' : COLOURED;
   else cueBall = ball(t.cueBall, `${field}.cueBall`);
-  if (variant !== 'free' && cueBall !== COLOURED)
+  if (!rules.anyBallIsCueBall && cueBall !== COLOURED)
     invalid(`${field}.cueBall`, 'only the coloured ball is the cue ball in this variant');
-  if (variant === 'free' && kind !== 'break' && inHand === null && cueBall !== 'choose') {
+  if (rules.anyBallIsCueBall && kind !== 'break' && inHand === null && cueBall !== 'choose') {
     invalid(`${field}.cueBall`, 'Free 5.1: the striker chooses the cue ball ("choose")');
   }
   if (cueBall === 'choose' && inHand !== null)
@@ -335,13 +330,13 @@ function parseTerms(value: unknown, field: string, variant: Variant): ShotTerms 
     invalid(field, 'the break is played with the coloured ball from hand from the house');
   const objectBallsOnly =
     t.objectBallsOnly === undefined ? false : bool(t.objectBallsOnly, `${field}.objectBallsOnly`);
-  if (objectBallsOnly && variant !== 'dynamic')
+  if (objectBallsOnly && !rules.objectBallsOnlyShots)
     invalid(`${field}.objectBallsOnly`, 'only Dynamic pyramid has object-balls-only shots');
   const callRequired =
     t.callRequired === undefined
-      ? variant === 'classic' && kind !== 'break'
+      ? rules.calls && kind !== 'break'
       : bool(t.callRequired, `${field}.callRequired`);
-  if (callRequired !== (variant === 'classic' && kind !== 'break')) {
+  if (callRequired !== (rules.calls && kind !== 'break')) {
     invalid(
       `${field}.callRequired`,
       'a call is required on every Classic shot but the break, and nowhere else',
@@ -350,64 +345,64 @@ function parseTerms(value: unknown, field: string, variant: Variant): ShotTerms 
   return { kind, cueBall, inHand, objectBallsOnly, callRequired };
 }
 
-function parseShotTurn(value: unknown, field: string, variant: Variant): ShotTurn {
+function parseShotTurn(value: unknown, field: string, rules: Rulebook): ShotTurn {
   const t = record(value, field, ['kind', 'player', 'terms']);
   if (t.kind !== undefined && t.kind !== 'shot') invalid(`${field}.kind`, 'must be "shot"');
   return {
     kind: 'shot',
     player: player(t.player, `${field}.player`),
-    terms: parseTerms(t.terms, `${field}.terms`, variant),
+    terms: parseTerms(t.terms, `${field}.terms`, rules),
   };
 }
 
-function parseTurn(value: unknown, field: string, variant: Variant): Turn {
+function parseTurn(value: unknown, field: string, rules: Rulebook): Turn {
   if (!isRecord(value))
     return invalid(field, 'say whose turn it is: { kind: "shot" | "decision" | "lag", … }');
   switch (value.kind) {
     case 'shot':
-      return parseShotTurn(value, field, variant);
+      return parseShotTurn(value, field, rules);
     case 'lag': {
       const t = record(value, field, ['kind', 'reason']);
       const reason = (t.reason ?? 'match-start') as LagReason;
       if (!['match-start', 'interference', 'play-off'].includes(reason))
         invalid(`${field}.reason`, 'must be match-start, interference or play-off');
-      if (reason === 'play-off' && variant !== 'classic')
+      if (reason === 'play-off' && !rules.playOff)
         invalid(`${field}.reason`, 'only Classic pyramid has a 70:70 play-off');
       return { kind: 'lag', reason };
     }
     case 'decision': {
       const t = record(value, field, ['kind', 'decision']);
-      return { kind: 'decision', decision: parseDecision(t.decision, `${field}.decision`, variant) };
+      return { kind: 'decision', decision: parseDecision(t.decision, `${field}.decision`, rules) };
     }
     default:
       return invalid(`${field}.kind`, 'must be "shot", "decision" or "lag"');
   }
 }
 
-function parseDecision(value: unknown, field: string, variant: Variant): PendingDecision {
+function parseDecision(value: unknown, field: string, rules: Rulebook): PendingDecision {
   if (!isRecord(value)) return invalid(field, 'must be an object');
   switch (value.kind) {
     case 'penalty-ball':
     case 'exchange-ball': {
       const d = record(value, field, ['kind', 'player', 'after']);
-      if (value.kind === 'exchange-ball' && variant !== 'combined' && variant !== 'dynamic') {
+      if (value.kind === 'exchange-ball' && !rules.exchangeBalls) {
         invalid(`${field}.kind`, 'only Combined and Dynamic pyramid exchange a ball for the cue ball');
       }
-      if (value.kind === 'penalty-ball' && variant === 'classic')
-        invalid(`${field}.kind`, 'Classic pyramid has no penalty ball');
+      if (value.kind === 'penalty-ball' && !rules.penaltyBalls)
+        invalid(`${field}.kind`, `${VARIANT_NAMES[rules.variant].en} has no penalty ball`);
       return {
         kind: value.kind,
         player: player(d.player, `${field}.player`),
-        after: parseShotTurn(d.after, `${field}.after`, variant),
+        after: parseShotTurn(d.after, `${field}.after`, rules),
       };
     }
     case 'dynamic-option': {
-      if (variant !== 'dynamic') invalid(`${field}.kind`, 'only Dynamic pyramid has the penalty option');
+      if (!rules.dynamicOption) invalid(`${field}.kind`, 'only Dynamic pyramid has the penalty option');
       const d = record(value, field, ['kind', 'player', 'option1Then', 'pointWithOption1']);
       return {
         kind: 'dynamic-option',
         player: player(d.player, `${field}.player`),
-        option1Then: parseShotTurn(d.option1Then, `${field}.option1Then`, variant),
+        option1Then: parseShotTurn(d.option1Then, `${field}.option1Then`, rules),
         pointWithOption1:
           d.pointWithOption1 === undefined ? false : bool(d.pointWithOption1, `${field}.pointWithOption1`),
       };

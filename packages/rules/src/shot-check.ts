@@ -20,6 +20,7 @@ import {
 } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
 import type { TableSize } from './table-size.js';
+import { rulebookOf } from './variants/index.js';
 
 const EVENT_SIDE_FIELDS = ['strokeFouls', 'stroke', 'frozenBalls', 'positions'];
 
@@ -78,7 +79,7 @@ export function checkShot(
       refereeError(
         'call-not-allowed',
         'call',
-        state.variant === 'classic' ? 'the break takes no call' : `${state.variant} pyramid takes no call`,
+        rulebookOf(state).calls ? 'the break takes no call' : `${state.variant} pyramid takes no call`,
       ),
     );
   }

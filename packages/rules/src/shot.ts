@@ -1,18 +1,18 @@
 /**
  * Judging a shot (general-rules §8 order): find every foul, penalise once (29.2), or score the
- * legal pots by the variant's rules; then decide who plays next and how.
+ * legal pots by the variant's rulebook (`variants/`); then decide who plays next and how.
  */
 import { assertNever } from '@pyramid/core';
 import type { ShotAction } from './actions.js';
-import { type BallId, COLOURED, classicValue, WHITE_BALLS } from './balls.js';
+import { type BallId, COLOURED, WHITE_BALLS } from './balls.js';
 import { breakTurn, type Draft } from './draft.js';
 import { foulReason, reasons } from './explain.js';
 import type { ShotFacts, StrokeFoul } from './facts.js';
-import { ordinaryTerms, penalise, setShot, startPlayOff } from './penalty.js';
-import { objectBalls } from './position.js';
+import { withoutColoured } from './position.js';
 import { FOUL_CODES, type FoulCode } from './ruling.js';
-import { type Call, other, type Player, type ShotTerms, type ShotTurn } from './state.js';
+import { other, type Player, type ShotTurn } from './state.js';
 import { matchTable } from './table-size.js';
+import { penalise, RULEBOOKS } from './variants/index.js';
 
 const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
   'early-stroke': '29.1(3)',
@@ -78,7 +78,7 @@ export function findFouls(
   facts: ShotFacts,
 ): readonly FoulCode[] {
   const { terms } = turn;
-  const { settings, variant } = draft;
+  const { settings, rules } = draft;
   const cue = action.cueBall;
   let found = 0;
   for (let i = 0; i < facts.strokeFouls.length; i++)
@@ -99,7 +99,7 @@ export function findFouls(
     if (first === null) found |= FOUL_BITS['29.1(2)'];
   }
   if (facts.offTable.length > 0) found |= FOUL_BITS['29.1(10)'];
-  if (variant === 'classic' && isPocketed(facts, cue)) found |= FOUL_BITS['classic-5.5'];
+  if (rules.pocketedCueBallFouls && isPocketed(facts, cue)) found |= FOUL_BITS['classic-5.5'];
   if (
     terms.inHand === 'house' &&
     settings.fromHouseRestriction &&
@@ -109,7 +109,7 @@ export function findFouls(
   ) {
     found |= FOUL_BITS['from-house'];
   }
-  const waived = variant === 'classic' && settings.classicWaiveP20;
+  const waived = RULEBOOKS[draft.variant].completionWaived(settings);
   if (!isBreak && first !== null && !waived && (found & FOUL_BITS['29.1(1)']) === 0) {
     if (!pocketSatisfiesCompletion(draft, action, facts) && !completed(draft, facts))
       found |= FOUL_BITS['29.1(9)'];
@@ -120,27 +120,9 @@ export function findFouls(
   return fouls;
 }
 
-/** п.20 is met by a pocketed ball; in Classic by the called ball, or any object ball by setting. */
+/** п.20 is met by a pocketed ball, as the variant's rulebook reads it (Classic: the called ball). */
 function pocketSatisfiesCompletion(draft: Draft, action: ShotAction, facts: ShotFacts): boolean {
-  if (facts.pocketed.length === 0) return false;
-  if (draft.variant !== 'classic') return true;
-  if (action.call !== null && calledBallFell(facts, action.call)) return true;
-  return draft.settings.classicUnorderedSatisfiesP20 && !everyPocketed(facts, action.cueBall);
-}
-
-/** Whether every pocketed ball is `ball` (so no other ball fell). */
-function everyPocketed(facts: ShotFacts, ball: BallId): boolean {
-  for (let i = 0; i < facts.pocketed.length; i++) if (facts.pocketed[i]!.ball !== ball) return false;
-  return true;
-}
-
-/** Classic 5.3: the called ball fell into the called pocket. */
-function calledBallFell(facts: ShotFacts, call: Call): boolean {
-  for (let i = 0; i < facts.pocketed.length; i++) {
-    const p = facts.pocketed[i]!;
-    if (p.ball === call.ball && p.pocket === call.pocket) return true;
-  }
-  return false;
+  return facts.pocketed.length > 0 && RULEBOOKS[draft.variant].potCompletes(draft, action, facts);
 }
 
 export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, facts: ShotFacts): void {
@@ -152,6 +134,7 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
   if (facts.positions !== null) draft.positions = facts.positions;
   else if (draft.positions !== null) draft.positions = null;
 
+  const rules = RULEBOOKS[draft.variant];
   const fouls = findFouls(draft, turn, action, facts);
   const pocketed = pocketedBalls(facts);
   if (fouls.length > 0) {
@@ -173,14 +156,14 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
     draft.removeFromTable(leaving);
     // Free 8: every incorrectly pocketed or jumped ball is re-spotted, the chosen cue ball too;
     // the other variants re-spot object balls only and the coloured cue ball goes in hand.
-    const toSpot = draft.variant === 'free' ? leaving : withoutColoured(leaving);
+    const toSpot = rules.anyBallIsCueBall ? leaving : withoutColoured(leaving);
     draft.respot(toSpot);
-    const cueBallOff = draft.variant !== 'free' && leaving.includes(COLOURED);
-    penalise(draft, striker, { base: ordinaryTerms(draft.variant), cueBallOff });
+    const cueBallOff = !rules.anyBallIsCueBall && leaving.includes(COLOURED);
+    penalise(draft, striker, { base: rules.ordinary.terms, cueBallOff });
     return;
   }
   if (turn.terms.kind === 'break') draft.say(reasons.breakCorrect());
-  scoreLegalShot(draft, turn, action, facts, pocketed);
+  rules.scoreLegalShot(draft, turn, action, facts, pocketed);
 }
 
 /** Shared by every shot that pockets nothing; lists in rulings and states are never written to. */
@@ -194,179 +177,9 @@ function pocketedBalls(facts: ShotFacts): readonly BallId[] {
   return balls;
 }
 
-/** The object balls among `balls` (all but the coloured ball); `balls` itself when it holds no coloured ball. */
-function withoutColoured(balls: readonly BallId[]): readonly BallId[] {
-  return balls.includes(COLOURED) ? balls.filter((ball) => ball !== COLOURED) : balls;
-}
-
 /** House rule (п.12): the balls of an incorrect break are racked again and the opponent breaks. */
 function rerackForBreak(draft: Draft, breaker: Player): void {
   const shelved = new Set([...draft.shelves[0], ...draft.shelves[1]]);
   draft.rackWhites(WHITE_BALLS.filter((ball) => !shelved.has(ball)));
   draft.turn = breakTurn(breaker);
-}
-
-function scoreLegalShot(
-  draft: Draft,
-  turn: ShotTurn,
-  action: ShotAction,
-  facts: ShotFacts,
-  pocketed: readonly BallId[],
-): void {
-  const striker = turn.player;
-  const variant = draft.variant;
-  switch (variant) {
-    case 'free': {
-      // Free 5.4–5.5, 6: every ball that falls on a legal shot scores one, the cue ball too.
-      for (const ball of pocketed) draft.toShelf(striker, ball);
-      draft.addScored(pocketed);
-      if (pocketed.length > 0) {
-        draft.addPoints(striker, pocketed.length);
-        draft.say(reasons.scored(striker, pocketed, pocketed.length, variant));
-        if (draft.scores[striker] >= draft.target()) {
-          draft.winFrame(striker);
-          return;
-        }
-        draft.say(reasons.continueVisit());
-        setShot(draft, striker, ordinaryTerms(draft.variant));
-        return;
-      }
-      draft.say(reasons.nothingPocketed(variant));
-      setShot(draft, other(striker), ordinaryTerms(draft.variant));
-      return;
-    }
-    case 'combined':
-    case 'dynamic': {
-      const objects = withoutColoured(pocketed);
-      const cuePocketed = pocketed.includes(COLOURED);
-      for (const ball of objects) draft.toShelf(striker, ball);
-      draft.addScored(objects);
-      if (cuePocketed) draft.removeFromTable([COLOURED]);
-      if (variant === 'dynamic' && turn.terms.objectBallsOnly && cuePocketed) {
-        // Dynamic 5.2: on a premium (or option-2 penalty) shot the falling cue ball does not count.
-        if (objects.length > 0) {
-          draft.addPoints(striker, objects.length);
-          draft.say(reasons.scored(striker, objects, objects.length, variant));
-          if (draft.scores[striker] >= draft.target()) {
-            draft.winFrame(striker);
-            return;
-          }
-        }
-        draft.say(reasons.dynamicCueNotCounted());
-        setShot(draft, other(striker), {
-          kind: 'ordinary',
-          cueBall: COLOURED,
-          inHand: 'anywhere',
-          objectBallsOnly: false,
-          callRequired: false,
-        });
-        return;
-      }
-      const points = objects.length + (cuePocketed ? 1 : 0);
-      if (points > 0) {
-        draft.addPoints(striker, points);
-        draft.say(reasons.scored(striker, pocketed, points, variant));
-        if (draft.scores[striker] >= draft.target()) {
-          draft.winFrame(striker);
-          return;
-        }
-      }
-      if (cuePocketed) {
-        draft.addScored([COLOURED]);
-        draft.say(reasons.svoyak(variant));
-        const premium: ShotTerms = {
-          kind: 'premium',
-          cueBall: COLOURED,
-          inHand: variant === 'combined' ? 'house' : 'anywhere',
-          objectBallsOnly: variant === 'dynamic',
-          callRequired: false,
-        };
-        const then: ShotTurn = { kind: 'shot', player: striker, terms: premium };
-        if (objectBalls(variant, draft.table).length === 0) {
-          setShot(draft, striker, premium);
-          return;
-        }
-        draft.turn = { kind: 'decision', decision: { kind: 'exchange-ball', player: striker, after: then } };
-        return;
-      }
-      if (objects.length > 0) {
-        draft.say(reasons.continueVisit());
-        setShot(draft, striker, ordinaryTerms(draft.variant));
-        return;
-      }
-      draft.say(reasons.nothingPocketed(variant));
-      setShot(draft, other(striker), ordinaryTerms(draft.variant));
-      return;
-    }
-    case 'classic':
-      scoreClassic(draft, turn, action, facts, withoutColoured(pocketed));
-      return;
-    default:
-      assertNever(variant, 'variant');
-  }
-}
-
-function scoreClassic(
-  draft: Draft,
-  turn: ShotTurn,
-  action: ShotAction,
-  facts: ShotFacts,
-  objects: readonly BallId[],
-): void {
-  const striker = turn.player;
-  const call = action.call;
-  let counts: boolean;
-  if (turn.terms.kind === 'break') {
-    counts = draft.settings.classicBreakBallsCount;
-    if (!counts && objects.length > 0) draft.say(reasons.breakBallsNotCounted(objects));
-  } else if (call !== null) {
-    counts = calledBallFell(facts, call);
-    draft.say(
-      counts
-        ? reasons.calledBallPocketed(call.ball, call.pocket)
-        : reasons.calledBallMissed(call.ball, call.pocket),
-    );
-  } else {
-    // No call was made: no ball of this shot is a called ball correctly pocketed (Classic 5.2, 5.3).
-    counts = false;
-    draft.say(reasons.noCall());
-  }
-  if (!counts || objects.length === 0) {
-    if (objects.length > 0) {
-      if (turn.terms.kind !== 'break') draft.say(reasons.unordered(objects));
-      draft.removeFromTable(objects);
-      draft.respot(objects);
-    }
-    draft.say(reasons.nothingPocketed('classic'));
-    setShot(draft, other(striker), ordinaryTerms(draft.variant));
-    return;
-  }
-  let points = 0;
-  for (const ball of objects) {
-    draft.toShelf(striker, ball);
-    points += classicValue(ball);
-  }
-  draft.addScored(objects);
-  draft.lastPocketed = objects[objects.length - 1]!;
-  const cleared = draft.table.every((ball) => ball === COLOURED);
-  if (cleared) points += 10;
-  draft.addPoints(striker, points);
-  draft.say(reasons.scored(striker, objects, points, 'classic'));
-  if (cleared) draft.say(reasons.lastBallBonus());
-  if (draft.playOff) {
-    draft.say(reasons.playOffDecided(striker, false));
-    draft.winFrame(striker);
-    return;
-  }
-  if (draft.scores[striker] >= draft.target()) {
-    draft.winFrame(striker);
-    return;
-  }
-  if (draft.scores[0] === 70 && draft.scores[1] === 70) {
-    startPlayOff(draft);
-    return;
-  }
-  draft.say(reasons.continueVisit());
-  setShot(draft, striker, ordinaryTerms(draft.variant));
-  return;
 }

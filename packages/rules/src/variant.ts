@@ -1,4 +1,4 @@
-/** The four МКП pyramid variants, as a closed vocabulary that `switch` statements must exhaust. */
+/** The four МКП pyramid variants, a closed vocabulary: `RULEBOOKS` (variants/index.ts) must hold a rulebook for each. */
 export const VARIANTS = ['free', 'combined', 'dynamic', 'classic'] as const;
 export type Variant = (typeof VARIANTS)[number];
 
@@ -11,9 +11,4 @@ export const VARIANT_NAMES: Readonly<Record<Variant, { readonly ru: string; read
 
 export function isVariant(value: unknown): value is Variant {
   return typeof value === 'string' && (VARIANTS as readonly string[]).includes(value);
-}
-
-/** Free, Combined and Dynamic are won at 8 points (§1 of each); Classic at 71 or more. */
-export function targetScore(variant: Variant): number {
-  return variant === 'classic' ? 71 : 8;
 }

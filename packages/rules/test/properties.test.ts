@@ -88,9 +88,9 @@ function play(variant: Variant, mode: SettingsMode, c: Case): RandomMatch {
 
 /**
  * Runs per variant and settings mode, sized so that the whole file stays well under 20 s on two
- * cores; PROPERTY_RUNS=5000 (for example) searches deeper.
+ * cores; the quick loop (PYRAMID_QUICK=1) runs 30, PROPERTY_RUNS=5000 (for example) searches deeper.
  */
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 80);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? (process.env.PYRAMID_QUICK === '1' ? 30 : 80));
 /** The heavier properties (deep freezing, replays, JSON copies) run 30 times for every 80. */
 const SCALE = RUNS / 80;
 

@@ -7,42 +7,48 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foulReason, reasons } from '../src/explain.js';
-import { FOUL_CODES, type Reason, replayRecord, VARIANTS } from '../src/index.js';
+import { FOUL_CODES, type Reason, RULEBOOKS, replayRecord, VARIANTS } from '../src/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
 
 const players = [0, 1] as const;
-/** The variants with a penalty point and a penalty ball (Classic deducts points instead, Classic 5.6). */
-const EIGHT_POINT = VARIANTS.filter((v) => v !== 'classic');
 const R = reasons;
+/** Every citation of `cite` the variants' rulebooks give (a variant without one gives none). */
+const cites = (cite: keyof (typeof RULEBOOKS)['free']['cites']): string[] =>
+  VARIANTS.flatMap((v) => {
+    const text = RULEBOOKS[v].cites[cite];
+    return text === null ? [] : [text];
+  });
 /** Every builder of the phrasebook with every argument that changes its citation. */
 const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   onePenalty: () => [R.onePenalty(2)],
   voidPockets: () => [R.voidPockets([3])],
   respotted: () => [R.respotted([3])],
   breakCorrect: () => [R.breakCorrect()],
-  scored: () => VARIANTS.flatMap((v) => players.map((p) => R.scored(p, [3], 1, v))),
+  scored: () => cites('scored').flatMap((c) => players.map((p) => R.scored(p, [3], 1, c))),
   lastBallBonus: () => [R.lastBallBonus()],
   continueVisit: () => [R.continueVisit()],
-  nothingPocketed: () => VARIANTS.map((v) => R.nothingPocketed(v)),
-  svoyak: () => [R.svoyak('combined'), R.svoyak('dynamic')],
+  nothingPocketed: () => cites('nothingPocketed').map((c) => R.nothingPocketed(c)),
+  svoyakFromHouse: () => [R.svoyakFromHouse()],
+  svoyakAnywhere: () => [R.svoyakAnywhere()],
   dynamicCueNotCounted: () => [R.dynamicCueNotCounted()],
   unordered: () => [R.unordered([3])],
   calledBallMissed: () => [R.calledBallMissed(3, 'BL')],
   calledBallPocketed: () => [R.calledBallPocketed(3, 'BL')],
   breakBallsNotCounted: () => [R.breakBallsNotCounted([3])],
-  penaltyPoint: () => EIGHT_POINT.flatMap((v) => players.map((p) => R.penaltyPoint(v, p))),
+  penaltyPoint: () => cites('penaltyPoint').flatMap((c) => players.map((p) => R.penaltyPoint(c, p))),
   penaltyPointWithheld: () => [R.penaltyPointWithheld()],
-  penaltyBallDue: () => EIGHT_POINT.flatMap((v) => players.map((p) => R.penaltyBallDue(v, p))),
+  penaltyBallDue: () => cites('penaltyBall').flatMap((c) => players.map((p) => R.penaltyBallDue(c, p))),
   dynamicOptionDue: () => players.map((p) => R.dynamicOptionDue(p)),
   classicPenalty: () => [R.classicPenalty(0, 5)],
   classicFloor: () => [R.classicFloor()],
   cueBallInHandPasses: () => [R.cueBallInHandPasses('house'), R.cueBallInHandPasses('anywhere')],
   cueBallInHandAfterFoul: () =>
-    VARIANTS.flatMap((v) => [
-      R.cueBallInHandAfterFoul(v, 'house'),
-      R.cueBallInHandAfterFoul(v, 'temporary-house'),
+    cites('cueBallInHandAfterFoul').flatMap((c) => [
+      R.cueBallInHandAfterFoul(c, 'house'),
+      R.cueBallInHandAfterFoul(c, 'temporary-house'),
+      R.cueBallInHandAfterFoul(c, 'anywhere'),
     ]),
   playFromPosition: () => [R.playFromPosition()],
   temporaryHouse: () => [R.temporaryHouse()],
@@ -51,7 +57,7 @@ const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   nextFrame: () => [R.nextFrame(2, 1)],
   playOffStart: () => [R.playOffStart(3), R.playOffStart(null)],
   playOffDecided: () => [R.playOffDecided(0, true), R.playOffDecided(1, false)],
-  penaltyBallTaken: () => EIGHT_POINT.map((v) => R.penaltyBallTaken(v, 0, 3)),
+  penaltyBallTaken: () => cites('penaltyBall').map((c) => R.penaltyBallTaken(c, 0, 3)),
   exchangeBallTaken: () => [R.exchangeBallTaken(0, 3)],
   dynamicOption: () => [R.dynamicOption(1), R.dynamicOption(2)],
   lag: () => [R.lag(0, 1)],

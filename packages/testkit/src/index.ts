@@ -53,6 +53,15 @@ export {
   type Rejection,
   toRecord,
 } from './play.js';
+export {
+  type AcceptanceMap,
+  type AcceptanceRow,
+  acceptanceMap,
+  acceptanceMapText,
+  bandWidth,
+  FALLS,
+  type LineOutcome,
+} from './pocket-acceptance.js';
 export { type RandomActionOptions, randomAction, randomPointIn, randomShot } from './random-action.js';
 export { randomSettings } from './settings.js';
 export { elevatedClusterStrike, type RandomShot, randomBreak, randomJumpShot } from './shots.js';

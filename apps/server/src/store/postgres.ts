@@ -5,7 +5,6 @@
  * processes starting together apply each once; opening is idempotent. `appendAction` is one
  * transaction: the action, the table's row and the ratings commit together or not at all.
  */
-import { randomBytes } from 'node:crypto';
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
 import type {
@@ -266,26 +265,10 @@ export class PostgresStore implements Store {
   }
 
   async secrets(): Promise<StoredSecret[]> {
-    const read = async (client: Queryable) =>
-      (
-        await client.query<{ id: string; value: string; created_at: number }>(
-          'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
-        )
-      ).rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
-    const rows = await read(this.pool);
-    if (rows.length > 0) return rows;
-    return this.transaction(async (client) => {
-      // Processes starting together on an empty database make one first secret between them.
-      await client.query('LOCK TABLE secrets IN EXCLUSIVE MODE');
-      const again = await read(client);
-      if (again.length > 0) return again;
-      await client.query('INSERT INTO secrets (id, value, created_at) VALUES ($1, $2, $3)', [
-        randomBytes(6).toString('base64url'),
-        randomBytes(32).toString('base64url'),
-        Date.now(),
-      ]);
-      return read(client);
-    });
+    const rows = await this.pool.query<{ id: string; value: string; created_at: number }>(
+      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+    );
+    return rows.rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
   }
 
   async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {

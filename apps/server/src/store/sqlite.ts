@@ -2,13 +2,14 @@
  * The embedded store: one SQLite file (better-sqlite3) in the data folder. Versioned migrations are
  * applied at open, each in its own transaction and recorded in `schema_migrations`, so opening is
  * idempotent. WAL journal: a committed transaction is in the file before `appendAction` resolves,
- * so a process killed at any instant keeps every action it acknowledged.
+ * so a process killed at any instant keeps every action it acknowledged. Checkpoints run in a worker
+ * thread (`Checkpointer`), never inside a commit.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
+import { Checkpointer, type CheckpointResult } from './checkpointer.js';
 import type {
   RatingUpdate,
   Store,
@@ -186,19 +187,42 @@ export class SqliteStore implements Store {
   private readonly statements = new Map<string, Database.Statement>();
 
   /** Opens (creating) `pyramid.sqlite` in `dataDir`, or an in-memory database for ':memory:'. */
-  constructor(dataDir: string) {
+  private readonly checkpointer: Checkpointer | null = null;
+
+  constructor(
+    dataDir: string,
+    options: { readonly checkpointEveryMs?: number; readonly log?: (message: string) => void } = {},
+  ) {
     if (dataDir === ':memory:') this.db = new Database(':memory:');
     else {
       mkdirSync(dataDir, { recursive: true });
       this.db = new Database(join(dataDir, 'pyramid.sqlite'));
     }
     this.db.pragma('journal_mode = WAL');
-    // NORMAL with WAL: a commit is in the WAL file when it returns (it survives the process being
-    // killed); only a power cut may lose the last commits, which FULL would fsync against.
+    // NORMAL with WAL: a commit is written to the WAL file (write(2), no fsync) before it returns,
+    // so it survives the process being killed (SIGKILL: the kernel has the pages); only a power cut
+    // or an OS crash may lose the last commits (never corrupt the file), which FULL would fsync against.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.migrate();
+    if (dataDir !== ':memory:') {
+      const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+      // The commits no longer checkpoint (and fsync) inline: the worker does, every second.
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = new Checkpointer(
+        join(dataDir, 'pyramid.sqlite'),
+        options.checkpointEveryMs ?? 1000,
+        (message) => {
+          log(message);
+        },
+      );
+    }
+  }
+
+  /** Runs a WAL checkpoint now in the worker (null for an in-memory store). */
+  async checkpoint(): Promise<CheckpointResult | null> {
+    return this.checkpointer === null ? null : this.checkpointer.now();
   }
 
   /** Applies the migrations not yet applied; returns the versions applied now. */
@@ -235,26 +259,10 @@ export class SqliteStore implements Store {
   }
 
   async secrets(): Promise<StoredSecret[]> {
-    return this.db.transaction(() => {
-      const read = () =>
-        (
-          this.prepared(
-            'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
-          ).all() as {
-            id: string;
-            value: string;
-            created_at: number;
-          }[]
-        ).map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
-      const rows = read();
-      if (rows.length > 0) return rows;
-      this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
-        randomBytes(6).toString('base64url'),
-        randomBytes(32).toString('base64url'),
-        Date.now(),
-      );
-      return read();
-    })();
+    const rows = this.prepared(
+      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+    ).all() as { id: string; value: string; created_at: number }[];
+    return rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
   }
 
   async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
@@ -528,6 +536,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -109,10 +109,7 @@ export interface StoredQueueEntry {
 }
 
 export interface Store {
-  /**
-   * The session secrets, newest first. The first call on an empty store makes one (first start);
-   * every implementation returns at least one.
-   */
+  /** The session secrets, newest first (none on a fresh store: `Sessions` makes the first). */
   secrets(): Promise<StoredSecret[]>;
   /**
    * Adds a new signing secret and deletes the secrets `drop` (their grace period is over), in one

@@ -7,7 +7,9 @@
  * - a drag from the cue ball pulls the cue back: the stroke points away from the pointer, the pull
  *   sets the power, and releasing strikes (a short pull cancels);
  * - a drag anywhere else turns the aim: the stroke points from the cue ball towards the pointer;
- * - in practice, while moving balls, a drag moves a ball and a double tap removes it.
+ * - in practice, while moving balls, a drag moves a ball and a double tap removes it;
+ * - while a shot is animating, a press on the table skips to its end (Escape on a keyboard): the
+ *   positions come from the simulation, so nothing but the wait changes.
  */
 import { POCKET_IDS, type Point, pocketCentre } from '@pyramid/table';
 import type { TableView } from '../../view/types.js';
@@ -109,7 +111,7 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
   };
 
   canvas.addEventListener('pointerdown', (event) => {
-    if (view.animating) return;
+    if (view.animating) return controller.skip();
     const at = view.pick(event.clientX, event.clientY);
     if (at === null) return;
     canvas.setPointerCapture(event.pointerId);

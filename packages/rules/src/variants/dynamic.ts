@@ -1,0 +1,133 @@
+/**
+ * Dynamic pyramid («Динамичная пирамида»): the coloured ball is the cue ball (5.1), object balls
+ * and the свояк score one point each (6), a свояк earns an exchange ball and a premium shot from
+ * hand anywhere on which only object balls may be pocketed (5.2), 8 points win (1); after a foul
+ * the opponent chooses option (1) or (2) of Dynamic 7.
+ */
+import { COLOURED } from '../balls.js';
+import { reasons } from '../explain.js';
+import { pointWithheld, resolveShot, sayCueBallInHand, setShot } from '../penalty.js';
+import { cited, ordinaryShot } from '../rulebook-facts.js';
+import { other, type ShotTerms, type ShotTurn } from '../state.js';
+import type { Rulebook } from './rulebook.js';
+import { scoreWithSvoyak, shelveObjectBalls } from './svoyak.js';
+
+/** Dynamic 5.2: the premium shot after a свояк, from hand anywhere, object balls only. */
+const PREMIUM: ShotTerms = Object.freeze({
+  kind: 'premium',
+  cueBall: COLOURED,
+  inHand: 'anywhere',
+  objectBallsOnly: true,
+  callRequired: false,
+});
+
+/** Dynamic 5.2, 7 (reading): the opponent plays the coloured ball from hand anywhere. */
+const FROM_HAND_ANYWHERE: ShotTerms = Object.freeze({
+  kind: 'ordinary',
+  cueBall: COLOURED,
+  inHand: 'anywhere',
+  objectBallsOnly: false,
+  callRequired: false,
+});
+
+export const dynamic = {
+  variant: 'dynamic',
+  targetScore: 8,
+  anyBallIsCueBall: false,
+  penaltyBalls: true,
+  exchangeBalls: true,
+  dynamicOption: true,
+  objectBallsOnlyShots: true,
+  calls: false,
+  playOff: false,
+  fixedRack: false,
+  pocketedCueBallFouls: false,
+  settings: ['winningPointByPenalty', 'dynamicOption2AwardsPoint'],
+  cites: {
+    scored: 'Dynamic 6, п.22.2',
+    nothingPocketed: 'п.10',
+    penaltyPoint: 'Dynamic 6',
+    penaltyBall: 'Dynamic 7',
+    cueBallInHandAfterFoul: 'Dynamic 7 (reading)',
+  },
+  // Dynamic 5.1: the coloured ball is the cue ball; no call.
+  ordinary: ordinaryShot(COLOURED, false),
+
+  /**
+   * Dynamic 5.1–5.2, 6: object balls and the свояк score; a свояк brings the exchange ball and the
+   * premium shot — but on a shot where only object balls may be pocketed the falling cue ball does
+   * not count, costs nothing, and the opponent plays from hand anywhere (5.2).
+   */
+  scoreLegalShot(draft, turn, _action, _facts, pocketed) {
+    const striker = turn.player;
+    const fell = shelveObjectBalls(draft, striker, pocketed);
+    if (turn.terms.objectBallsOnly && fell.cuePocketed) {
+      const { objects } = fell;
+      if (objects.length > 0) {
+        draft.addPoints(striker, objects.length);
+        draft.say(reasons.scored(striker, objects, objects.length, draft.rules.cites.scored));
+        if (draft.scores[striker] >= draft.target()) {
+          draft.winFrame(striker);
+          return;
+        }
+      }
+      draft.say(reasons.dynamicCueNotCounted());
+      setShot(draft, other(striker), FROM_HAND_ANYWHERE);
+      return;
+    }
+    scoreWithSvoyak(draft, turn, pocketed, fell, PREMIUM, reasons.svoyakAnywhere());
+  },
+
+  /**
+   * Dynamic 6–7: the opponent chooses (1) a point and any ball to the shelf, playing on from the
+   * position (the cue ball from hand anywhere if it is off the bed), or (2) a penalty shot from
+   * anywhere on which only object balls may be pocketed; by the `dynamicOption2AwardsPoint`
+   * setting the point is awarded now, whichever he chooses.
+   */
+  penalise(draft, offender, terms) {
+    const beneficiary = other(offender);
+    const inHand = terms.cueBallOff && terms.base.kind !== 'break';
+    const option1Terms: ShotTerms = inHand ? FROM_HAND_ANYWHERE : terms.base;
+    if (inHand) sayCueBallInHand(draft, terms, 'anywhere');
+    const option1Then: ShotTurn = { kind: 'shot', player: beneficiary, terms: option1Terms };
+    if (pointWithheld(draft, beneficiary)) {
+      draft.say(reasons.penaltyPointWithheld());
+      draft.turn = resolveShot(draft, option1Then);
+      return;
+    }
+    const pointNow = draft.settings.dynamicOption2AwardsPoint;
+    if (pointNow) {
+      draft.addPoints(beneficiary, 1);
+      draft.say(reasons.penaltyPoint(cited(draft.rules, 'penaltyPoint'), beneficiary));
+      if (draft.scores[beneficiary] >= draft.target()) {
+        draft.winFrame(beneficiary);
+        return;
+      }
+    }
+    draft.say(reasons.dynamicOptionDue(beneficiary));
+    // Balls re-spotted around a cue ball on the bed: option (2) would lift it (Dynamic 7(2), п.25).
+    const respotted =
+      draft.positions !== null && draft.respotted.length > 0 && draft.table.includes(COLOURED)
+        ? { respotted: draft.respotted.map((entry) => entry.ball) }
+        : {};
+    draft.turn = {
+      kind: 'decision',
+      decision: {
+        kind: 'dynamic-option',
+        player: beneficiary,
+        option1Then,
+        pointWithOption1: !pointNow,
+        ...respotted,
+      },
+    };
+  },
+
+  /** п.20: any ball that falls completes the shot. */
+  potCompletes: () => true,
+  completionWaived: () => false,
+  /** Dynamic 6: scores only grow. */
+  lowestScore: () => 0,
+  /** Dynamic 7(2): the option (2) point can run ahead of the shelf, never behind it. */
+  scoreAgainstShelf: (score, shelfBalls, owed) =>
+    score < shelfBalls + owed ? `cannot be below the balls on the shelf (${shelfBalls + owed})` : null,
+} as const satisfies Rulebook;

@@ -1,0 +1,127 @@
+/**
+ * The general referee never decides by a variant's name: outside `src/variants/` it asks the
+ * match's rulebook (docs/architecture.md). A variant name may still appear there as data — the
+ * record's header, the settings, the names — but never in a comparison, a `case` or a `switch` on
+ * the variant. This test reads every source file of the package as text, so a comparison added
+ * anywhere fails it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULEBOOKS, type Rulebook, SETTING_NAMES, VARIANTS } from '../src/index.js';
+import type { Rulebooks } from '../src/variants/index.js';
+
+const SRC = join(import.meta.dirname, '..', 'src');
+const VARIANTS_DIR = join(SRC, 'variants');
+
+/** Every `.ts` file under `dir`, recursively. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** The code without its comments (a comment may quote `variant === 'free'` to explain it). */
+function code(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+const NAMES = VARIANTS.join('|');
+const QUOTED = `['"\`](?:${NAMES})['"\`]`;
+/** The ways code decides by a variant's name. */
+const COMPARISONS: readonly RegExp[] = [
+  new RegExp(`[!=]==?\\s*${QUOTED}`),
+  new RegExp(`${QUOTED}\\s*[!=]==?`),
+  new RegExp(`\\bcase\\s+${QUOTED}\\s*:`),
+  new RegExp(`\\.includes\\(\\s*${QUOTED}`),
+  /\bswitch\s*\([^)]*\bvariant\b[^)]*\)/,
+];
+
+/** The lines of `source` that compare a variant name, as `line: text`. */
+function variantComparisons(source: string): string[] {
+  return code(source)
+    .split('\n')
+    .flatMap((line, i) =>
+      COMPARISONS.some((pattern) => pattern.test(line)) ? [`${i + 1}: ${line.trim()}`] : [],
+    );
+}
+
+describe('no variant-name comparison outside variants/', () => {
+  it('finds each way of deciding by a variant name', () => {
+    const samples = [
+      "if (variant === 'free') return;",
+      'const low = state.variant !== "classic" ? 0 : -999;',
+      "if ('dynamic' === draft.variant) x();",
+      '  case `combined`:',
+      "const free = ['free', 'combined'].includes('free');",
+      'switch (draft.variant) {',
+      'switch (state.variant) { default: }',
+    ];
+    for (const sample of samples) expect(variantComparisons(sample), sample).toHaveLength(1);
+  });
+
+  it('lets a variant name stand as data, in a comment, or in a message', () => {
+    const samples = [
+      "export const VARIANTS = ['free', 'combined', 'dynamic', 'classic'] as const;",
+      "const names = { free: 'Free pyramid', classic: 'Classic pyramid' };",
+      "const state = newMatch('classic', { breaker: 0 });",
+      "// variant === 'free' used to decide this; the rulebook does now",
+      "/* case 'dynamic': */ const x = 1;",
+      "if (decision.kind === 'dynamic-option') return;",
+      'switch (decision.kind) {',
+      "invalid(field, VARIANT_NAMES.free.en + ' takes no call');",
+    ];
+    for (const sample of samples) expect(variantComparisons(sample), sample).toEqual([]);
+  });
+
+  it('holds for every source file of the referee outside variants/', () => {
+    const files = sources(SRC).filter((path) => !path.startsWith(VARIANTS_DIR));
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((path) =>
+      variantComparisons(readFileSync(path, 'utf8')).map((line) => `${relative(SRC, path)}:${line}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('finds the comparisons the variants themselves may make', () => {
+    // The scanner is not blind to real code: a file of variants/ compared as if it were shared.
+    const sample = `${readFileSync(join(VARIANTS_DIR, 'free.ts'), 'utf8')}\nif (state.variant === 'free') {}\n`;
+    expect(variantComparisons(sample)).toEqual([expect.stringContaining("state.variant === 'free'")]);
+  });
+});
+
+describe('RULEBOOKS', () => {
+  it('holds one rulebook per variant, under its own name', () => {
+    expect(Object.keys(RULEBOOKS)).toEqual([...VARIANTS]);
+    for (const variant of VARIANTS) expect(RULEBOOKS[variant].variant).toBe(variant);
+  });
+
+  it("lists a setting named after a variant in that variant's rulebook only", () => {
+    for (const variant of VARIANTS) {
+      const own = SETTING_NAMES.filter((name) => name.startsWith(variant));
+      for (const name of own) expect(RULEBOOKS[variant].settings, name).toContain(name);
+      for (const name of RULEBOOKS[variant].settings) {
+        const named = VARIANTS.find((v) => name.startsWith(v));
+        if (named !== undefined) expect(named, name).toBe(variant);
+      }
+    }
+  });
+
+  it('does not compile with a variant or a hook missing', () => {
+    const { classic, ...threeVariants } = RULEBOOKS;
+    // @ts-expect-error Classic is missing from the record.
+    const missingVariant: Rulebooks = threeVariants;
+    const { penalise, ...withoutPenalise } = RULEBOOKS.free;
+    // @ts-expect-error a rulebook without its `penalise` hook.
+    const missingHook: Rulebook = withoutPenalise;
+    // @ts-expect-error a rulebook filed under another variant's name.
+    const misfiled: Rulebooks = { ...RULEBOOKS, classic: RULEBOOKS.free };
+    expect(Object.keys(missingVariant)).not.toContain('classic');
+    expect(Object.keys(missingHook)).not.toContain('penalise');
+    expect(misfiled.classic.variant).toBe('free');
+    expect(typeof classic.penalise).toBe('function');
+    expect(typeof penalise).toBe('function');
+  });
+});
