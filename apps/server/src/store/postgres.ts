@@ -7,6 +7,7 @@
  */
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
+import { type PlayerRow, type TableRow, toPlayer, toTable } from './rows.js';
 import type {
   RatingUpdate,
   Store,
@@ -124,53 +125,6 @@ const types = {
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
-
-interface TableRow {
-  id: string;
-  options: string;
-  start: string;
-  status: StoredStatus;
-  seat0: string | null;
-  seat1: string | null;
-  seq: number;
-  lag_winner: number | null;
-  clock: string | null;
-  winner: number | null;
-  frames_won: string;
-  scores: string;
-  created_at: number;
-  updated_at: number;
-}
-
-interface PlayerRow {
-  id: string;
-  name: string;
-  password_hash: string | null;
-  created_at: number;
-}
-
-const toPlayer = (row: PlayerRow): StoredPlayer => ({
-  id: row.id,
-  name: row.name,
-  passwordHash: row.password_hash,
-  createdAt: row.created_at,
-});
-
-const toTable = (row: TableRow): StoredTable => ({
-  id: row.id,
-  options: JSON.parse(row.options) as unknown,
-  start: JSON.parse(row.start) as unknown,
-  status: row.status,
-  seats: [row.seat0, row.seat1],
-  seq: row.seq,
-  lagWinner: row.lag_winner === null ? null : (row.lag_winner as Player),
-  clock: row.clock === null ? null : (JSON.parse(row.clock) as StoredTable['clock']),
-  winner: row.winner === null ? null : (row.winner as Player),
-  framesWon: JSON.parse(row.frames_won) as [number, number],
-  scores: JSON.parse(row.scores) as [number, number],
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
 
 /** The columns a patch sets, with their SQL values, in a fixed order. */
 function patchColumns(patch: TablePatch, at: number): [string, unknown][] {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
 import { Checkpointer, type CheckpointResult } from './checkpointer.js';
+import { type PlayerRow, type TableRow, toPlayer, toTable } from './rows.js';
 import type {
   RatingUpdate,
   Store,
@@ -117,53 +118,6 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
     `,
   },
 ];
-
-interface TableRow {
-  id: string;
-  options: string;
-  start: string;
-  status: StoredStatus;
-  seat0: string | null;
-  seat1: string | null;
-  seq: number;
-  lag_winner: number | null;
-  clock: string | null;
-  winner: number | null;
-  frames_won: string;
-  scores: string;
-  created_at: number;
-  updated_at: number;
-}
-
-interface PlayerRow {
-  id: string;
-  name: string;
-  password_hash: string | null;
-  created_at: number;
-}
-
-const toPlayer = (row: PlayerRow): StoredPlayer => ({
-  id: row.id,
-  name: row.name,
-  passwordHash: row.password_hash,
-  createdAt: row.created_at,
-});
-
-const toTable = (row: TableRow): StoredTable => ({
-  id: row.id,
-  options: JSON.parse(row.options) as unknown,
-  start: JSON.parse(row.start) as unknown,
-  status: row.status,
-  seats: [row.seat0, row.seat1],
-  seq: row.seq,
-  lagWinner: row.lag_winner === null ? null : (row.lag_winner as Player),
-  clock: row.clock === null ? null : (JSON.parse(row.clock) as StoredTable['clock']),
-  winner: row.winner === null ? null : (row.winner as Player),
-  framesWon: JSON.parse(row.frames_won) as [number, number],
-  scores: JSON.parse(row.scores) as [number, number],
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
 
 /** The columns a patch sets, with their SQL values. */
 function patchColumns(patch: TablePatch): Record<string, unknown> {
