@@ -269,6 +269,18 @@ export interface TableSnapshot {
   readonly chat: readonly ChatLine[];
 }
 
+/** What every stored action's broadcast carries: the action, its ruling and the state after it. */
+export interface RuledAction {
+  readonly tableId: string;
+  readonly seq: number;
+  readonly action: unknown;
+  readonly ruling: Ruling;
+  readonly state: MatchState;
+  readonly hash: string;
+  readonly clock: ClockInfo | null;
+  readonly lag: LagInfo | null;
+}
+
 export type ServerMessage =
   | {
       readonly type: 'welcome';
@@ -290,33 +302,17 @@ export type ServerMessage =
    * A stroke was played: the stroke as struck, the action the referee took (with its facts), the
    * ruling, the new state and its hash. Sent only after the database holds it.
    */
-  | {
+  | ({
       readonly type: 'stroke';
-      readonly tableId: string;
-      readonly seq: number;
       readonly player: Player;
       readonly stroke: StrokeIntent;
-      readonly action: unknown;
-      readonly ruling: Ruling;
-      readonly state: MatchState;
-      readonly hash: string;
-      readonly clock: ClockInfo | null;
-      readonly lag: LagInfo | null;
-    }
+    } & RuledAction)
   /** Any other action was ruled on (a decision, a lag, an extension, slow play when the clock ran out). */
-  | {
+  | ({
       readonly type: 'ruling';
-      readonly tableId: string;
-      readonly seq: number;
       /** The player who sent it; null for the server's own (slow play on the clock). */
       readonly by: Player | null;
-      readonly action: unknown;
-      readonly ruling: Ruling;
-      readonly state: MatchState;
-      readonly hash: string;
-      readonly clock: ClockInfo | null;
-      readonly lag: LagInfo | null;
-    }
+    } & RuledAction)
   /** The shot clock changed (started, paused, resumed, extended). */
   | {
       readonly type: 'clock';
