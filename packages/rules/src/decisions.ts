@@ -6,13 +6,12 @@
 import { err, ok, type Result } from '@pyramid/core';
 import type { DynamicOptionAction, ExchangeBallAction, LagAction, PenaltyBallAction } from './actions.js';
 import { ballName, COLOURED } from './balls.js';
-import { finalOf, withFinal } from './continuation.js';
 import { breakTurn, Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { reasons } from './explain.js';
 import { resolveNext, setShot } from './penalty.js';
 import { cited } from './rulebook-facts.js';
-import type { MatchState, PendingDecision, ShotTerms } from './state.js';
+import type { MatchState, PendingDecision } from './state.js';
 import { rulebookOf } from './variants/index.js';
 
 type DecisionAction = PenaltyBallAction | ExchangeBallAction | DynamicOptionAction;
@@ -77,15 +76,7 @@ export function applyBallChoice(
   return ok(draft);
 }
 
-/** Dynamic 7(2): the penalty shot with the cue ball from anywhere, only object balls to be pocketed. */
-const DYNAMIC_PENALTY_SHOT: ShotTerms = Object.freeze({
-  kind: 'penalty',
-  cueBall: COLOURED,
-  inHand: 'anywhere',
-  objectBallsOnly: true,
-  callRequired: false,
-});
-
+/** Dynamic 7: the option the foul offered, taken as the variant's rulebook says. */
 export function applyDynamicOption(
   state: MatchState,
   action: DynamicOptionAction,
@@ -94,52 +85,12 @@ export function applyDynamicOption(
   if (!pending.ok) return pending;
   const decision = pending.value;
   if (decision.kind !== 'dynamic-option') throw new Error('unreachable: checked by pendingFor');
-  const draft = new Draft(rulebookOf(state), state, action.type, action.player);
-  if (action.option === 2) {
-    // Option (2) turns the decider's own next shot into the penalty shot. Where that shot is the
-    // break (Dynamic 4: the first stroke of a frame is the break, from hand from the house, п.11,
-    // п.12), where the turn has passed to the opponent (the decider's own offence while deciding), or
-    // where a §27 restart lag comes next, there is no shot of his to change: the option stands taken.
-    const final = finalOf(decision.option1Then);
-    if (final.kind === 'shot' && final.player === action.player && final.terms.kind !== 'break') {
-      draft.say(reasons.dynamicOption(2));
-      // The cue ball is taken in hand before anything is spotted around it (п.25).
-      draft.liftCueBall(decision.respotted ?? []);
-      const penaltyShot = { kind: 'shot', player: action.player, terms: DYNAMIC_PENALTY_SHOT } as const;
-      if (decision.option1Then.kind === 'shot') setShot(draft, action.player, DYNAMIC_PENALTY_SHOT);
-      else draft.turn = withFinal(decision.option1Then, penaltyShot);
-      return ok(draft);
-    }
-    draft.say(reasons.option2NoBall());
-    draft.say(
-      final.kind === 'lag'
-        ? reasons.option2BeforeRestart()
-        : final.player !== action.player
-          ? reasons.option2TurnPassed()
-          : reasons.option2BeforeBreak(),
-    );
-    draft.turn = resolveNext(draft, decision.option1Then);
-    return ok(draft);
-  }
-  draft.say(reasons.dynamicOption(1));
-  if (decision.pointWithOption1) {
-    if (!state.settings.winningPointByPenalty && draft.scores[action.player] + 1 >= draft.target()) {
-      draft.say(reasons.penaltyPointWithheld());
-      draft.turn = resolveNext(draft, decision.option1Then);
-      return ok(draft);
-    }
-    draft.addPoints(action.player, 1);
-    draft.say(reasons.penaltyPoint(cited(draft.rules, 'penaltyPoint'), action.player));
-    if (draft.scores[action.player] >= draft.target()) {
-      draft.winFrame(action.player);
-      return ok(draft);
-    }
-  }
-  draft.say(reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), action.player));
-  draft.turn = {
-    kind: 'decision',
-    decision: { kind: 'penalty-ball', player: action.player, after: decision.option1Then },
-  };
+  const rules = rulebookOf(state);
+  // The option is offered only by a rulebook that takes it (Dynamic 7), and a start that claims
+  // one elsewhere is refused (setup.ts).
+  if (rules.takeOption === null) throw new Error(`unreachable: ${rules.variant} pyramid has no option`);
+  const draft = new Draft(rules, state, action.type, action.player);
+  rules.takeOption(draft, decision, action.option);
   return ok(draft);
 }
 

@@ -124,4 +124,17 @@ describe('RULEBOOKS', () => {
     expect(typeof classic.penalise).toBe('function');
     expect(typeof penalise).toBe('function');
   });
+
+  it('does not compile with the Dynamic option offered but not taken, or the reverse', () => {
+    // @ts-expect-error the option offered (Dynamic 7) without the hook that takes it.
+    const offeredOnly: Rulebook = { ...RULEBOOKS.dynamic, takeOption: null };
+    // @ts-expect-error a hook to take an option the variant never offers.
+    const hookOnly: Rulebook = { ...RULEBOOKS.free, takeOption: RULEBOOKS.dynamic.takeOption };
+    expect(offeredOnly.dynamicOption).toBe(true);
+    expect(hookOnly.dynamicOption).toBe(false);
+    expect(typeof RULEBOOKS.dynamic.takeOption).toBe('function');
+    for (const variant of ['free', 'combined', 'classic'] as const) {
+      expect(RULEBOOKS[variant].takeOption).toBeNull();
+    }
+  });
 });

@@ -103,6 +103,7 @@ export const classic = {
   penaltyBalls: false,
   exchangeBalls: false,
   dynamicOption: false,
+  takeOption: null,
   objectBallsOnlyShots: false,
   calls: true,
   playOff: true,

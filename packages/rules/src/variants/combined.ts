@@ -29,6 +29,7 @@ export const combined = {
   penaltyBalls: true,
   exchangeBalls: true,
   dynamicOption: false,
+  takeOption: null,
   objectBallsOnlyShots: false,
   calls: false,
   playOff: false,

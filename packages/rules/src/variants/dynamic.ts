@@ -5,11 +5,13 @@
  * the opponent chooses option (1) or (2) of Dynamic 7.
  */
 import { COLOURED } from '../balls.js';
+import { finalOf, withFinal } from '../continuation.js';
+import type { Draft } from '../draft.js';
 import { reasons } from '../explain.js';
-import { pointWithheld, resolveShot, sayCueBallInHand, setShot } from '../penalty.js';
+import { pointWithheld, resolveNext, resolveShot, sayCueBallInHand, setShot } from '../penalty.js';
 import { cited, ordinaryShot } from '../rulebook-facts.js';
 import { other, type ShotTerms, type ShotTurn } from '../state.js';
-import type { Rulebook } from './rulebook.js';
+import type { OptionDecision, Rulebook } from './rulebook.js';
 import { scoreWithSvoyak, shelveObjectBalls } from './svoyak.js';
 
 /** Dynamic 5.2: the premium shot after a свояк, from hand anywhere, object balls only. */
@@ -29,6 +31,72 @@ const FROM_HAND_ANYWHERE: ShotTerms = Object.freeze({
   objectBallsOnly: false,
   callRequired: false,
 });
+
+/** Dynamic 7(2): the penalty shot with the cue ball from anywhere, only object balls to be pocketed. */
+const PENALTY_SHOT: ShotTerms = Object.freeze({
+  kind: 'penalty',
+  cueBall: COLOURED,
+  inHand: 'anywhere',
+  objectBallsOnly: true,
+  callRequired: false,
+});
+
+/**
+ * Dynamic 7(2): the decider's own next shot becomes the penalty shot. Where that shot is the break
+ * (Dynamic 4: the first stroke of a frame is the break, from hand from the house, п.11, п.12), where
+ * the turn has passed to the opponent (the decider's own offence while deciding), or where a §27
+ * restart lag comes next, there is no shot of his to change: the option stands taken.
+ */
+function takePenaltyShot(draft: Draft, decision: OptionDecision): void {
+  const decider = decision.player;
+  const final = finalOf(decision.option1Then);
+  if (final.kind === 'shot' && final.player === decider && final.terms.kind !== 'break') {
+    draft.say(reasons.dynamicOption(2));
+    // The cue ball is taken in hand before anything is spotted around it (п.25).
+    draft.liftCueBall(decision.respotted ?? []);
+    const penaltyShot = { kind: 'shot', player: decider, terms: PENALTY_SHOT } as const;
+    if (decision.option1Then.kind === 'shot') setShot(draft, decider, PENALTY_SHOT);
+    else draft.turn = withFinal(decision.option1Then, penaltyShot);
+    return;
+  }
+  draft.say(reasons.option2NoBall());
+  draft.say(
+    final.kind === 'lag'
+      ? reasons.option2BeforeRestart()
+      : final.player !== decider
+        ? reasons.option2TurnPassed()
+        : reasons.option2BeforeBreak(),
+  );
+  draft.turn = resolveNext(draft, decision.option1Then);
+}
+
+/**
+ * Dynamic 7(1): the point (unless the `dynamicOption2AwardsPoint` setting gave it with the foul, or
+ * it would win the frame and the `winningPointByPenalty` setting withholds that), then the penalty
+ * ball of the decider's choice, then play on from the position.
+ */
+function takePointAndBall(draft: Draft, decision: OptionDecision): void {
+  const decider = decision.player;
+  draft.say(reasons.dynamicOption(1));
+  if (decision.pointWithOption1) {
+    if (pointWithheld(draft, decider)) {
+      draft.say(reasons.penaltyPointWithheld());
+      draft.turn = resolveNext(draft, decision.option1Then);
+      return;
+    }
+    draft.addPoints(decider, 1);
+    draft.say(reasons.penaltyPoint(cited(draft.rules, 'penaltyPoint'), decider));
+    if (draft.scores[decider] >= draft.target()) {
+      draft.winFrame(decider);
+      return;
+    }
+  }
+  draft.say(reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), decider));
+  draft.turn = {
+    kind: 'decision',
+    decision: { kind: 'penalty-ball', player: decider, after: decision.option1Then },
+  };
+}
 
 export const dynamic = {
   variant: 'dynamic',
@@ -121,6 +189,10 @@ export const dynamic = {
       },
     };
   },
+
+  /** Dynamic 7: the decider's option (1) or (2). */
+  takeOption: (draft, decision, option) =>
+    option === 1 ? takePointAndBall(draft, decision) : takePenaltyShot(draft, decision),
 
   /** п.20: any ball that falls completes the shot. */
   potCompletes: () => true,

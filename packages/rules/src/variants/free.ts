@@ -17,6 +17,7 @@ export const free = {
   penaltyBalls: true,
   exchangeBalls: false,
   dynamicOption: false,
+  takeOption: null,
   objectBallsOnlyShots: false,
   calls: false,
   playOff: false,

@@ -10,7 +10,7 @@ import type { ShotFacts } from '../facts.js';
 import type { PenaltyTerms } from '../penalty.js';
 import type { RulebookFacts } from '../rulebook-facts.js';
 import type { Settings } from '../settings.js';
-import type { Player, ShotTurn } from '../state.js';
+import type { PendingDecision, Player, ShotTurn } from '../state.js';
 import type { Variant } from '../variant.js';
 
 export interface RulebookHooks {
@@ -43,7 +43,21 @@ export interface RulebookHooks {
   scoreAgainstShelf(score: number, shelfBalls: number, owed: number): string | null;
 }
 
-export interface Rulebook extends RulebookFacts, RulebookHooks {}
+/** The decision Dynamic 7 gives the player fouled against. */
+export type OptionDecision = Extract<PendingDecision, { readonly kind: 'dynamic-option' }>;
+
+/**
+ * Dynamic 7: how the option a foul offered is taken — (1) a point and a ball to the shelf, or (2)
+ * a penalty shot. The decision is the decider's, already checked; the hook says what it brings and
+ * sets the next turn. A variant offers the option exactly when it has this hook.
+ */
+export type TakeOption = (draft: Draft, decision: OptionDecision, option: 1 | 2) => void;
+
+type OptionRule =
+  | { readonly dynamicOption: true; readonly takeOption: TakeOption }
+  | { readonly dynamicOption: false; readonly takeOption: null };
+
+export type Rulebook = RulebookFacts & RulebookHooks & OptionRule;
 
 /** One rulebook per variant, each under its own name: a missing variant or hook does not compile. */
 export type Rulebooks = { readonly [V in Variant]: Rulebook & { readonly variant: V } };
