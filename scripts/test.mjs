@@ -15,9 +15,15 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+const started = performance.now();
+/** Each step's wall time, printed at the end: where `npm test`'s minutes go. */
+const timings = [];
+
 function step(name, command, args) {
   console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
+  const begun = performance.now();
   const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  timings.push(`${name} ${((performance.now() - begun) / 1000).toFixed(1)} s`);
   return run.status === 0;
 }
 
@@ -56,6 +62,7 @@ check('consumer test (npm pack + install)', process.execPath, [join(root, 'scrip
 // The browser tests build the web app and drive Debian's chromium (apps/web/e2e).
 vitest('browser tests (vitest + playwright-core)', ['--config', 'apps/web/e2e/vitest.config.ts', ...extra]);
 
+console.log(`\nTime: ${timings.join(' · ')} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
