@@ -2,17 +2,12 @@
 // rebound speed and angle against the incidence for each model, for the regulation Russian set
 // (P-RU: R = 34 mm, nose 42 mm, e 0.85, μ 0.2, cloth μ 0.2) and for the snooker set of Mathavan et
 // al. 2010 (R = 26.25 mm, h = 7R/5, e = 0.98, μw = 0.14, μs = 0.212).
-// Run: npx tsx scripts/cushion-rebound-table.ts
+// Then the paper's measured rebounds (Fig. 7(a), square rolling hits) next to each model's.
+// Run: node --conditions=@pyramid/source --import tsx scripts/cushion-rebound-table.ts
 import { CUSHION_MODELS, type CushionModel, DEFAULT_PARAMS, type PhysicsParams } from '@pyramid/physics';
+import { MATHAVAN_2010_FIG7A, MATHAVAN_2010_SET } from '@pyramid/testkit';
 
-const PAPER: PhysicsParams = {
-  ...DEFAULT_PARAMS,
-  R: 0.02625,
-  noseHeight: 1.4 * 0.02625,
-  eCushion: 0.98,
-  muCushion: 0.14,
-  muSlide: 0.212,
-};
+const PAPER: PhysicsParams = { ...DEFAULT_PARAMS, ...MATHAVAN_2010_SET };
 
 /** Ball on the cloth at `incidence`° from the normal of a cushion with inward normal +x. */
 function rebound(
@@ -55,4 +50,22 @@ for (const [title, p] of [
       console.log(`| ${model} | ${name} | ${row.join(' | ')} |`);
     }
   }
+}
+
+const models = Object.keys(CUSHION_MODELS) as CushionModel[];
+console.log(
+  '\nMathavan et al. 2010, Fig. 7(a): measured square rolling hits next to the models (paper set), rebound m/s (ratio)\n',
+);
+console.log(`| incident m/s | measured | ${models.join(' | ')} |`);
+console.log(`| --- | --- | ${models.map(() => '---').join(' | ')} |`);
+for (const m of MATHAVAN_2010_FIG7A) {
+  const cells = models.map((model) => {
+    const R = PAPER.R;
+    const s = Float64Array.from([0, 0, R, -m.incident, 0, 0, 0, -m.incident / R, 0]);
+    CUSHION_MODELS[model](s, 0, 1, 0, PAPER, false);
+    const out = Math.hypot(s[3]!, s[4]!);
+    return `${out.toFixed(3)} (${(out / m.incident).toFixed(3)})`;
+  });
+  const measured = `${m.rebound.toFixed(3)} (${(m.rebound / m.incident).toFixed(3)})`;
+  console.log(`| ${m.incident.toFixed(3)}${m.rigid ? '' : ' ¹'} | ${measured} | ${cells.join(' | ')} |`);
 }

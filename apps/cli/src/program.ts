@@ -112,8 +112,8 @@ offsets in ball radii (above -1, below 1; beyond params.miscueLimit is a miscue)
 
 --table FILE models your own table: a JSON table description { "name"?, "base"? (a preset:
 7ft … 12ft, default 12ft), any of the preset fields (length, width, ballDiameter, ballMass,
-cornerMouth, middleMouth, jaw radii, corridors, facing angles, cushionNoseHeight, capture
-depths and radii; mm, g, degrees), "sources"? }; fields left out come from the base. It
+cornerMouth, middleMouth, jaw radii, corridors, facing angles, cushionNoseHeight, fall
+depths of the slate's edge; mm, g, degrees), "sources"? }; fields left out come from the base. It
 replaces the shot file's "table" (which may hold the same description inline). See
 examples/tables/.
 

@@ -23,8 +23,8 @@ describe('where a ball may rest', () => {
     for (const pocket of geometry.pockets) {
       for (let dx = -150; dx <= 150; dx += 1.5) {
         for (let dy = -150; dy <= 150; dy += 1.5) {
-          const x = pocket.centre.x + dx;
-          const y = pocket.centre.y + dy;
+          const x = pocket.mouthCentre.x + dx;
+          const y = pocket.mouthCentre.y + dy;
           const referee = restsOnTable(geometry, { x, y });
           if (referee !== simulatorTakes(x, y)) disagreements.push(`${pocket.id} (${x}, ${y})`);
           if (referee) accepted++;

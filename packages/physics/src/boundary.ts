@@ -1,7 +1,7 @@
 /**
  * The table's boundary as the simulator sees it: the cushion nose segments, jaw tips and pocket
- * capture circles of `@pyramid/table`, converted once from millimetres to metres and laid out in
- * flat arrays for the event loop.
+ * openings (fall edge and hole) of `@pyramid/table`, converted once from millimetres to metres and
+ * laid out in flat arrays for the event loop.
  */
 import type { TableGeometry } from '@pyramid/table';
 
@@ -16,12 +16,17 @@ export interface Boundary {
   /** Per jaw: cx, cy, radius. */
   readonly jaws: Float64Array;
   readonly pocketIds: readonly string[];
-  /** Per pocket: cx, cy, radius. */
+  /**
+   * Per pocket (POCKET_STRIDE): fx, fy (the middle of the fall edge), ux, uy (the axis, into the
+   * pocket), half the throat, the opening's depth behind the edge, the fall depth behind the mouth line,
+   * half the mouth.
+   */
   readonly pockets: Float64Array;
 }
 
 export const SEGMENT_STRIDE = 7;
 export const CIRCLE_STRIDE = 3;
+export const POCKET_STRIDE = 8;
 
 export function boundaryOf(geometry: TableGeometry): Boundary {
   const mm = 0.001;
@@ -42,11 +47,17 @@ export function boundaryOf(geometry: TableGeometry): Boundary {
     jaws[k * 3 + 1] = j.centre.y * mm;
     jaws[k * 3 + 2] = j.radius * mm;
   });
-  const pockets = new Float64Array(geometry.pockets.length * CIRCLE_STRIDE);
+  const pockets = new Float64Array(geometry.pockets.length * POCKET_STRIDE);
   geometry.pockets.forEach((p, k) => {
-    pockets[k * 3] = p.centre.x * mm;
-    pockets[k * 3 + 1] = p.centre.y * mm;
-    pockets[k * 3 + 2] = p.radius * mm;
+    const o = k * POCKET_STRIDE;
+    pockets[o] = (p.mouthCentre.x + p.axis.x * p.fallDepth) * mm;
+    pockets[o + 1] = (p.mouthCentre.y + p.axis.y * p.fallDepth) * mm;
+    pockets[o + 2] = p.axis.x;
+    pockets[o + 3] = p.axis.y;
+    pockets[o + 4] = (p.throatWidth / 2) * mm;
+    pockets[o + 5] = p.openingDepth * mm;
+    pockets[o + 6] = p.fallDepth * mm;
+    pockets[o + 7] = (p.mouthWidth / 2) * mm;
   });
   return {
     length: geometry.spec.length * mm,

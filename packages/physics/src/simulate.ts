@@ -10,7 +10,7 @@
  */
 import { err, hashJson, ok, type Result } from '@pyramid/core';
 import type { BallSetup } from './ball-setup.js';
-import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
+import { type Boundary, CIRCLE_STRIDE, POCKET_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import { CUSHION_MODELS, type CushionModel, DEFAULT_CUSHION_MODEL } from './cushion-models.js';
 import type { SimEvent } from './events.js';
 import { resolveFlightContact, settleFlightCluster } from './flight-contact.js';
@@ -96,6 +96,8 @@ const B_JAW = 2;
 const B_POCKET = 3;
 const B_LANDING = 4;
 const B_OVER_RAIL = 5;
+/** A ball in flight leaving a pocket's opening through its back or a side (see computeBoundary). */
+const B_OPENING_EXIT = 6;
 
 export interface SimulationOptions {
   /** The ball–cushion (and jaw) model, by name (default `DEFAULT_CUSHION_MODEL`, docs/physics.md). */
@@ -184,6 +186,28 @@ export function simulate(
     return transitionTime(s, i, code[i]!, p);
   }
 
+  function pocketBall(i: number, k: number): void {
+    const o = i * STRIDE;
+    code[i] = POCKETED;
+    where[i] = boundary.pocketIds[k]!;
+    for (const f of [VX, VY, VZ, WX, WY, WZ]) s[o + f] = 0;
+    events.push({ type: 'pocket', t: now, ball: ids[i]!, pocket: boundary.pocketIds[k]! });
+  }
+
+  /** The pocket whose opening (past the fall edge, between the walls, within its depth) holds (x, y), or −1. */
+  function openingUnder(x: number, y: number): number {
+    const pockets = boundary.pockets;
+    for (let k = 0; k * POCKET_STRIDE < pockets.length; k++) {
+      const q = k * POCKET_STRIDE;
+      const dx = x - pockets[q]!;
+      const dy = y - pockets[q + 1]!;
+      const past = dx * pockets[q + 2]! + dy * pockets[q + 3]!;
+      const lateral = dx * pockets[q + 3]! - dy * pockets[q + 2]!;
+      if (past > 0 && past <= pockets[q + 5]! && Math.abs(lateral) <= pockets[q + 4]!) return k;
+    }
+    return -1;
+  }
+
   function computeBoundary(i: number): void {
     tBoundary[i] = INF;
     boundaryKind[i] = B_NONE;
@@ -248,18 +272,55 @@ export function simulate(
         index = k;
       }
     }
+    // Pockets as openings: a ball on the cloth falls when its centre passes the fall edge; a ball
+    // in flight passes over the edge and is pocketed where it comes down inside the opening (at
+    // its landing) or meets the pocket's back or side below the rail top (B_OPENING_EXIT).
     const pockets = boundary.pockets;
-    for (let k = 0; k * CIRCLE_STRIDE < pockets.length; k++) {
-      const q = k * CIRCLE_STRIDE;
-      const cx = x - pockets[q]!;
-      const cy = y - pockets[q + 1]!;
-      if (straight && cx * vx + cy * vy >= 0) continue;
-      if (Math.sqrt(cx * cx + cy * cy) - pockets[q + 2]! > reach) continue;
-      const t = circleTime(cx, cy, vx, vy, ax, ay, pockets[q + 2]!, Math.min(window, best));
-      // Pocketing wins a tie with a cushion at the same instant (it is in a lower tier).
-      if (t < best || (t === best && kind !== B_POCKET)) {
+    for (let k = 0; k * POCKET_STRIDE < pockets.length; k++) {
+      const q = k * POCKET_STRIDE;
+      const fx = pockets[q]!;
+      const fy = pockets[q + 1]!;
+      const ux = pockets[q + 2]!;
+      const uy = pockets[q + 3]!;
+      const half = pockets[q + 4]!;
+      // Distance in front of the fall edge along the axis (positive on the table's side).
+      const c0 = -(ux * (x - fx) + uy * (y - fy));
+      const c1 = -(ux * vx + uy * vy);
+      const c2 = -(ux * ax + uy * ay);
+      if (!airborne) {
+        if (c0 > reach || (c1 >= 0 && (straight || c2 >= 0))) continue;
+        const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
+        if (t === INF || t > best) continue;
+        const lateral = (x + vx * t + ax * t * t - fx) * uy - (y + vy * t + ay * t * t - fy) * ux;
+        if (Math.abs(lateral) > half) continue;
+        // Pocketing wins a tie with a cushion at the same instant (it is in a lower tier).
+        if (t < best || kind !== B_POCKET) {
+          best = t;
+          kind = B_POCKET;
+          index = k;
+        }
+        continue;
+      }
+      // In flight the plan path is a straight line (no horizontal acceleration): the exits from the
+      // opening through its back (depth past the edge reaches openingDepth) and through its sides.
+      const depth = pockets[q + 5]!;
+      const l0 = (x - fx) * uy - (y - fy) * ux;
+      if (c0 > reach || -c0 - depth > reach || Math.abs(l0) - half > reach) continue;
+      const l1 = vx * uy - vy * ux;
+      const exits = [
+        [depth + c0, c1], // depth − (depth past the edge)
+        [half - l0, -l1],
+        [half + l0, l1],
+      ] as const;
+      for (const [g0, g1] of exits) {
+        if (g1 >= 0) continue;
+        const t = firstRootInInterval(0, 0, 0, g1, g0, 0, Math.min(window, best));
+        if (t >= best) continue;
+        const past = -(c0 + c1 * t);
+        const lateral = l0 + l1 * t;
+        if (past <= 0 || past > depth + 1e-12 || Math.abs(lateral) > half + 1e-12) continue;
         best = t;
-        kind = B_POCKET;
+        kind = B_OPENING_EXIT;
         index = k;
       }
     }
@@ -516,13 +577,33 @@ export function simulate(
           break;
         }
         case B_POCKET: {
-          code[i] = POCKETED;
-          where[i] = boundary.pocketIds[k]!;
-          for (const f of [VX, VY, VZ, WX, WY, WZ]) s[o + f] = 0;
-          events.push({ type: 'pocket', t: now, ball: ids[i]!, pocket: boundary.pocketIds[k]! });
+          pocketBall(i, k);
+          break;
+        }
+        case B_OPENING_EXIT: {
+          // Over the rail top it passes over the pocket and leaves the table; lower, it meets the
+          // inside of the pocket and drops in.
+          if (s[o + Z]! - R >= p.railHeight) {
+            code[i] = OFF_TABLE;
+            where[i] = boundary.pocketIds[k]!;
+            events.push({
+              type: 'off-table',
+              t: now,
+              ball: ids[i]!,
+              cushion: `${boundary.pocketIds[k]!}/opening`,
+            });
+          } else {
+            pocketBall(i, k);
+          }
           break;
         }
         case B_LANDING: {
+          const k = openingUnder(s[o + X]!, s[o + Y]!);
+          if (k >= 0) {
+            // It comes down inside a pocket's opening: there is no slate under it.
+            pocketBall(i, k);
+            break;
+          }
           const flies = resolveTableBounce(s, i, p);
           code[i] = flies ? AIRBORNE : settle(s, i, p);
           events.push({ type: 'bounce', t: now, ball: ids[i]!, airborne: flies });

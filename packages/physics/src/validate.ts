@@ -6,7 +6,7 @@
  */
 import { describeValue } from '@pyramid/core';
 import type { BallSetup } from './ball-setup.js';
-import { type Boundary, CIRCLE_STRIDE, SEGMENT_STRIDE } from './boundary.js';
+import { type Boundary, CIRCLE_STRIDE, POCKET_STRIDE, SEGMENT_STRIDE } from './boundary.js';
 import { PARAM_NAMES, type PhysicsParams } from './params.js';
 import { INPUT_RANGES, inRange, isDirection, PARAM_RANGES, type Range, rangeText } from './ranges.js';
 import type { Strike } from './strike.js';
@@ -19,7 +19,8 @@ export interface ShotInputError {
 }
 
 /**
- * On the bed, hanging over a pocket, or in a pocket's mouth clear of the jaws and facings:
+ * On the bed, or in a pocket's mouth clear of the jaws and facings with the centre not past the
+ * fall edge (hanging over the hole):
  * `restsOnTable` of @pyramid/table (the rule the referee applies), here on the simulator's own
  * boundary in metres, which a test table without pockets or cushions also has.
  */
@@ -29,10 +30,19 @@ function restsOnTable(x: number, y: number, boundary: Boundary, R: number): bool
   if (x < -R || x > boundary.length + R || y < -R || y > boundary.width + R) return false;
   const pockets = boundary.pockets;
   let nearPocket = false;
-  for (let k = 0; k < pockets.length; k += CIRCLE_STRIDE) {
-    const d2 = (x - pockets[k]!) ** 2 + (y - pockets[k + 1]!) ** 2;
-    if (d2 < (pockets[k + 2]! + R) ** 2) return true;
-    if (d2 < (pockets[k + 2]! + 2 * R) ** 2) nearPocket = true;
+  for (let k = 0; k < pockets.length; k += POCKET_STRIDE) {
+    const ux = pockets[k + 2]!;
+    const uy = pockets[k + 3]!;
+    // Relative to the mouth centre M = F − fallDepth·u.
+    const dx = x - (pockets[k]! - ux * pockets[k + 6]!);
+    const dy = y - (pockets[k + 1]! - uy * pockets[k + 6]!);
+    if (dx * dx + dy * dy >= (pockets[k + 7]! + 2 * R) ** 2) continue;
+    const depth = dx * ux + dy * uy;
+    const lateral = Math.abs(dx * uy - dy * ux);
+    // Past the fall edge the ball falls; behind the mouth line it can only be in the channel.
+    if (depth > pockets[k + 6]! + e) return false;
+    if (depth > 0 && lateral > pockets[k + 4]!) return false;
+    nearPocket = true;
   }
   if (!nearPocket) return false;
   const s = boundary.segments;

@@ -1,5 +1,5 @@
 /**
- * The cushion outline in plan: straight nose segments, rounded jaw tips and the pocket capture circles,
+ * The cushion outline in plan: straight nose segments, rounded jaw tips and the pockets' fall edges,
  * built from a TablePreset. Everything is the line a ball's SURFACE touches (the nose line); a ball
  * touches a segment when its centre is R from it, and a jaw when its centre is R + r from the jaw centre.
  *
@@ -24,11 +24,17 @@
  *     ball sees from the table. Nose → arc → facing are tangent where they meet.
  *   - Between the two facing ends (E … E, or T2 … T2 with no corridor) the outline is open: that gap is
  *     the only way off the bed, and it lies behind the mouth.
- *   - Capture circle: centre C = M + (captureDepth + ρ)·u, radius ρ, so its nearest point to the table
- *     is captureDepth (> 0) behind the mouth line. Every point of the circle is behind the mouth line,
- *     and behind it a ball centre can only be in the channel between the jaws, so a ball reaches the
- *     circle only by passing the mouth; with ρ = mouth/2 a ball leaving the corridor is caught within a
- *     fraction of a millimetre past captureDepth.
+ *   - Fall edge: the slate is cut on the line perpendicular to u at `fallDepth` (≤ corridor) behind the
+ *     mouth line, F = M + fallDepth·u; the edge runs across the channel from one wall to the other
+ *     (the facing, or the jaw rounding where the edge is shallower than the facing's start), and its
+ *     length is the THROAT, the width of the hole at the edge. A ball falls once its centre passes the
+ *     edge; with its centre on the edge or in front of it, it rests there, hanging over the hole.
+ *     Behind the mouth line a ball centre can only be in the channel between the jaws, so a ball
+ *     reaches the edge only by passing the mouth.
+ *   - Opening: the hole in plan, from the fall edge back `openingDepth` (assumption: as deep as the
+ *     throat is wide, a pocket cut about as long as it is wide) between the two walls' lines. A flying
+ *     ball is pocketed only where it comes down inside it, or where it meets the pocket's back or side
+ *     below the rail top; over the rail top it passes over the pocket and leaves the table.
  *
  * Corner pocket (FR, P = (0, 0)), drawn with the axis pointing down the page; each nose line meets the
  * axis at 45°. Numbers for the 12 ft preset (mouth 72.5, r1 = 5, corridor 5.5):
@@ -42,10 +48,10 @@
  *                                                     M  = (24.17, 24.17)
  *                           │  ← 72.5 →   │           facings parallel to the axis
  *                           │             │           5.5 deep
- *                         E └ · opening · ┘ E         E  = (−5.35, 45.91) | (45.91, −5.35)
- *                              ╭───────╮
- *                             (    C    )             C = (−6.06, −6.06), ρ = 36.25,
- *                              ╰───────╯              front 6.5 behind the mouth line
+ *                         E └ fall edge ┘ E         E  = (−5.35, 45.91) | (45.91, −5.35)
+ *                           ┊  opening    ┊           fall edge E … E, 5.5 behind the mouth line,
+ *                           ┊  72.5 deep  ┊           throat 72.5; opening 72.5 deep behind it
+ *                           └┈┈┈┈┈┈┈┈┈┈┈┈┈┘
  *                                  ↓ u = (−1, −1)/√2
  *
  * Middle pocket (MR, P = (L/2, 0)), u = (0, −1); 12 ft preset (mouth 82.5, r2 = 11, corridor 0):
@@ -53,9 +59,8 @@
  *     ─── right nose, y = 0 ─── T1             T1 ───    T1 = (1722.75, 0)   | (1827.25, 0)
  *                              (q) T2 · M · T2 (q)       q  = (1722.75, −11) | (1827.25, −11)
  *                                  ← 82.5  →             T2 = (1733.75, −11) | (1816.25, −11), on the
- *                                  ╭───────╮             mouth line y = −11; no facings: opening T2 … T2
- *                                 (    C    )            C = (1775, −53.25), ρ = 41.25,
- *                                  ╰───────╯             front 1 behind the mouth line
+ *                                  ┊ opening ┊           mouth line y = −11; no facings: the fall edge
+ *                                  └┈┈┈┈┈┈┈┈┈┘           is T2 … T2 (fall depth 0), throat 82.5
  *                                      ↓ u = (0, −1)
  *
  * The outline is walked counter-clockwise (x toward the back, y to the left is a right-handed plan), so
@@ -106,18 +111,24 @@ export interface JawArc {
   readonly sweep: number;
 }
 
-/** Where a ball is pocketed: when its centre enters the circle. */
-export interface PocketCapture {
+/** A pocket as an opening: its mouth, the slate's fall edge behind it and the hole in plan. */
+export interface PocketOpening {
   readonly id: PocketId;
   readonly kind: 'corner' | 'middle';
-  readonly centre: Point;
-  readonly radius: number;
   /** Midpoint of the two jaw centres: the middle of the mouth line. */
   readonly mouthCentre: Point;
   /** Unit pocket axis, pointing into the pocket (out of the table). */
   readonly axis: Point;
   /** Clear gap between the two jaw tips, mm (the preset's mouth). */
   readonly mouthWidth: number;
+  /** Distance of the fall edge behind the mouth line along the axis, mm (the preset's fall depth). */
+  readonly fallDepth: number;
+  /** The fall edge, wall to wall, perpendicular to the axis; `from` is on the side of the walk's start. */
+  readonly fallEdge: { readonly from: Point; readonly to: Point };
+  /** Width of the hole at the fall edge (the edge's length), mm. */
+  readonly throatWidth: number;
+  /** How far the hole runs behind the fall edge, mm (assumption: equal to the throat width). */
+  readonly openingDepth: number;
 }
 
 /** One piece of the closed outline; `from` of each piece is `to` of the previous one. */
@@ -136,7 +147,7 @@ export interface TableGeometry {
   /** In boundary order, two per pocket. */
   readonly jaws: readonly JawArc[];
   /** In POCKET_IDS order. */
-  readonly pockets: readonly PocketCapture[];
+  readonly pockets: readonly PocketOpening[];
   /** The whole outline, counter-clockwise from the front-right pocket: closed, including six openings. */
   readonly boundary: readonly BoundaryPiece[];
 }
@@ -250,7 +261,7 @@ export function buildTableGeometry(preset: TablePreset = PRESET_12FT): TableGeom
     pushJaw(arc(`${pocket}/${next.id}`, pocket, next.rail, out.centre, r, out.onFacing, out.onNose));
   });
 
-  const pockets = POCKET_IDS.map((id) => capture(preset, id, sides));
+  const pockets = POCKET_IDS.map((id) => opening(preset, id, sides));
   return Object.freeze({
     preset,
     spec,
@@ -308,27 +319,48 @@ function constructJaw(
   };
 }
 
-function capture(preset: TablePreset, id: PocketId, sides: ReadonlyMap<string, JawSide>): PocketCapture {
-  const jawCentres = [...sides.entries()]
-    .filter(([key]) => key.startsWith(`${id}/`))
-    .map(([, side]) => side.centre);
-  const [first, second] = jawCentres;
-  if (jawCentres.length !== 2 || first === undefined || second === undefined) {
-    throw new Error(`pocket ${id} has ${jawCentres.length} jaws`);
+function opening(preset: TablePreset, id: PocketId, sides: ReadonlyMap<string, JawSide>): PocketOpening {
+  const own = [...sides.entries()].filter(([key]) => key.startsWith(`${id}/`)).map(([, side]) => side);
+  const [first, second] = own;
+  if (own.length !== 2 || first === undefined || second === undefined) {
+    throw new Error(`pocket ${id} has ${own.length} jaws`);
   }
   const corner = isCorner(id);
   const axis = POCKET_AXES[id];
-  const mouthCentre = scale(add(first, second), 0.5);
-  const radius = corner ? preset.cornerCaptureRadius : preset.middleCaptureRadius;
-  const depth = corner ? preset.cornerCaptureDepth : preset.middleCaptureDepth;
+  const mouthCentre = scale(add(first.centre, second.centre), 0.5);
+  const fallDepth = corner ? preset.cornerFallDepth : preset.middleFallDepth;
+  const r = jawRadius(preset, id);
+  const wallPoint = (side: JawSide): Point => {
+    // Across the axis toward this jaw, and the wall's surface at the fall depth: on the jaw rounding
+    // while the edge is shallower than the facing's start (depth of onFacing), on the facing behind it.
+    const t = unit(sub(side.centre, mouthCentre));
+    const startDepth = dot(sub(side.onFacing, mouthCentre), axis);
+    let lateral: number;
+    if (fallDepth <= startDepth) {
+      // The jaw centre lies on the mouth line (depth 0): the rounding's surface at depth d is
+      // sqrt(r² − d²) nearer the axis than the centre.
+      lateral = dot(sub(side.centre, mouthCentre), t) - Math.sqrt(r * r - fallDepth * fallDepth);
+    } else {
+      const along = sub(side.facingEnd, side.onFacing);
+      const alongDepth = dot(along, axis);
+      const k = alongDepth > 0 ? (fallDepth - startDepth) / alongDepth : 0;
+      lateral = dot(sub(add(side.onFacing, scale(along, k)), mouthCentre), t);
+    }
+    return add(mouthCentre, add(scale(axis, fallDepth), scale(t, lateral)));
+  };
+  const from = wallPoint(first);
+  const to = wallPoint(second);
+  const throatWidth = Math.sqrt(dot(sub(to, from), sub(to, from)));
   return Object.freeze({
     id,
     kind: corner ? 'corner' : 'middle',
-    centre: add(mouthCentre, scale(axis, depth + radius)),
-    radius,
     mouthCentre,
     axis,
     mouthWidth: corner ? preset.cornerMouth : preset.middleMouth,
+    fallDepth,
+    fallEdge: Object.freeze({ from, to }),
+    throatWidth,
+    openingDepth: throatWidth,
   });
 }
 
@@ -404,11 +436,11 @@ function leftNormal(p: Point): Point {
 }
 
 /**
- * Where a ball may come to rest (mm): wholly on the bed; or hanging over a pocket, its centre
- * within a ball radius of the pocket's capture circle; or in a pocket's mouth past the nose line,
- * wherever it fits between the jaws and facings (clear of every cushion segment by a radius and of
- * every jaw by a radius) near that pocket. The referee accepts exactly these positions and the
- * simulator (validate.ts, the same rule in metres) starts from them; a ball the simulator leaves
+ * Where a ball may come to rest (mm): wholly on the bed; or in a pocket's mouth off the bed, clear of
+ * every cushion segment and every jaw by a radius, with its centre not past the pocket's fall edge
+ * (the hanging ball of the rules: its centre over the slate, part of it over the hole; a centre on
+ * the edge itself still hangs, one past it falls). The referee accepts exactly these positions and
+ * the simulator (validate.ts, the same rule in metres) starts from them; a ball the simulator leaves
  * at rest is always in one of them, so a position one leaves the other always takes.
  */
 export function restsOnTable(geometry: TableGeometry, at: Point): boolean {
@@ -419,9 +451,15 @@ export function restsOnTable(geometry: TableGeometry, at: Point): boolean {
   if (at.x < -r || at.x > length + r || at.y < -r || at.y > width + r) return false;
   let nearPocket = false;
   for (const pocket of geometry.pockets) {
-    const d2 = (at.x - pocket.centre.x) ** 2 + (at.y - pocket.centre.y) ** 2;
-    if (d2 < (pocket.radius + r) ** 2) return true;
-    if (d2 < (pocket.radius + 2 * r) ** 2) nearPocket = true;
+    const dx = at.x - pocket.mouthCentre.x;
+    const dy = at.y - pocket.mouthCentre.y;
+    if (dx * dx + dy * dy >= (pocket.mouthWidth / 2 + 2 * r) ** 2) continue;
+    const depth = dx * pocket.axis.x + dy * pocket.axis.y;
+    const lateral = Math.abs(dx * pocket.axis.y - dy * pocket.axis.x);
+    // Past the fall edge the ball falls; behind the mouth line it can only be in the channel.
+    if (depth > pocket.fallDepth + e) return false;
+    if (depth > 0 && lateral > pocket.throatWidth / 2) return false;
+    nearPocket = true;
   }
   if (!nearPocket) return false;
   for (const c of geometry.cushions) {

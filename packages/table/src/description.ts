@@ -11,6 +11,7 @@
  */
 import { err, ok, type Result } from '@pyramid/core';
 import {
+  MAY_BE_ZERO,
   makeTablePreset,
   PRESETS,
   TABLE_DIMENSIONS,
@@ -34,14 +35,6 @@ export interface TableDescriptionError {
 }
 
 const GIVEN = 'given in the table description';
-/** Fields that may be 0: a corridor may be absent, facings may be parallel to the pocket axis. */
-const MAY_BE_ZERO: ReadonlySet<TableDimension> = new Set([
-  'cornerCorridor',
-  'middleCorridor',
-  'cornerFacingAngle',
-  'middleFacingAngle',
-]);
-
 const refuse = (field: string, message: string): Result<never, TableDescriptionError> =>
   err({ code: 'invalid-table', field, message });
 
@@ -118,6 +111,19 @@ export function tableFromDescription(value: unknown): Result<TablePreset, TableD
     return refuse('cornerFacingAngle', `must be below 45°, got ${d.cornerFacingAngle}`);
   if (d.middleFacingAngle >= 45)
     return refuse('middleFacingAngle', `must be below 45°, got ${d.middleFacingAngle}`);
+  // The facings hold a ball in the channel up to the fall edge; behind their ends there is no wall.
+  if (d.cornerFallDepth > d.cornerCorridor) {
+    return refuse(
+      'cornerFallDepth',
+      `${d.cornerFallDepth} mm lies behind the end of the facings (cornerCorridor ${d.cornerCorridor} mm)`,
+    );
+  }
+  if (d.middleFallDepth > d.middleCorridor) {
+    return refuse(
+      'middleFallDepth',
+      `${d.middleFallDepth} mm lies behind the end of the facings (middleCorridor ${d.middleCorridor} mm)`,
+    );
+  }
   // The nose must touch the ball above its centre and below its top (sin θ = (h − R)/R in (0, 1)).
   if (d.cushionNoseHeight <= d.ballDiameter / 2 || d.cushionNoseHeight >= d.ballDiameter) {
     return refuse(

@@ -16,7 +16,7 @@ export {
   buildTableGeometry,
   type CushionSegment,
   type JawArc,
-  type PocketCapture,
+  type PocketOpening,
   type Rail,
   restsOnTable,
   type TableGeometry,

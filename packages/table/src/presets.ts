@@ -48,19 +48,27 @@ export interface TableDimensions {
   /** Height of the cushion nose (the contact line) above the slate, mm. */
   readonly cushionNoseHeight: number;
   /**
-   * Distance along the pocket axis from the mouth line to the nearest point of the capture circle, mm:
-   * a ball is pocketed once its centre is this deep behind the mouth (and inside the circle).
+   * Fall edge of a corner pocket, mm: how far behind the mouth line, along the pocket axis, the slate
+   * is cut away. A ball falls once its centre passes this edge; a ball at rest with its centre on it or
+   * in front of it hangs. At most the corridor: the facings must reach the edge (behind their ends no
+   * wall would hold a ball beside the hole).
    */
-  readonly cornerCaptureDepth: number;
-  /** Radius of the corner capture circle, mm. */
-  readonly cornerCaptureRadius: number;
-  /** As `cornerCaptureDepth`, for a middle pocket, mm. */
-  readonly middleCaptureDepth: number;
-  /** Radius of the middle capture circle, mm. */
-  readonly middleCaptureRadius: number;
+  readonly cornerFallDepth: number;
+  /** The same for a middle pocket, mm (0: the slate ends on the mouth line). */
+  readonly middleFallDepth: number;
 }
 
 export type TableDimension = keyof TableDimensions;
+
+/** Fields that may be 0: a corridor may be absent, facings parallel to the axis, the slate cut on the mouth line. */
+export const MAY_BE_ZERO: ReadonlySet<TableDimension> = new Set<TableDimension>([
+  'cornerCorridor',
+  'middleCorridor',
+  'cornerFacingAngle',
+  'middleFacingAngle',
+  'cornerFallDepth',
+  'middleFallDepth',
+]);
 
 export interface TablePreset extends TableDimensions {
   /** For people; equals the TableSpec name (`tableSpecOf`). */
@@ -88,10 +96,8 @@ const DIMENSION_KEYS: { readonly [K in TableDimension]: true } = {
   cornerFacingAngle: true,
   middleFacingAngle: true,
   cushionNoseHeight: true,
-  cornerCaptureDepth: true,
-  cornerCaptureRadius: true,
-  middleCaptureDepth: true,
-  middleCaptureRadius: true,
+  cornerFallDepth: true,
+  middleFallDepth: true,
 };
 
 /** Every numeric field of a preset, in declaration order (for tests and documentation). */
@@ -114,9 +120,6 @@ const CORNER_MARGIN = 4.5;
 const MIDDLE_MARGIN = 14.5;
 const CORNER_CORRIDOR = 5.5;
 const MIDDLE_CORRIDOR = 0;
-/** How far past the slate edge (end of the corridor) the capture circle begins; see sources. */
-const DROP_MARGIN = 1;
-
 const SOURCES_COMMON = {
   cornerJawRadius: `${MKP}: corner jaw rounding R1 = 5 mm`,
   middleJawRadius: `${MKP}: middle jaw rounding R2 = 11 ± 1 mm (nominal 11)`,
@@ -128,19 +131,13 @@ const SOURCES_COMMON = {
   middleFacingAngle:
     'assumption: no source; 0° like the corner. With a 0 mm corridor the facing has no length, so the ' +
     'angle only decides how far the jaw rounding wraps, not where a ball can go',
-  cornerCaptureDepth:
-    'assumption: the ball drops once its centre is past the slate edge at the end of the corridor; capture ' +
-    `starts ${DROP_MARGIN} mm past it (corridor + ${DROP_MARGIN}) so the circle is strictly behind the mouth`,
-  cornerCaptureRadius:
-    'assumption: the hole continues the corridor’s width (radius = mouth / 2), so every ball leaving the ' +
-    'corridor is captured within a fraction of a millimetre past the capture depth',
-  middleCaptureDepth:
-    'assumption: corridor 0 puts the slate edge on the mouth line; capture starts ' +
-    `${DROP_MARGIN} mm behind it so that a ball still between the jaws is never captured`,
-  middleCaptureRadius: 'assumption: radius = mouth / 2, as for the corner pocket',
+  cornerFallDepth:
+    `${MKP}: the corner corridor (5–6 mm, mid-range 5.5) is the stretch the facings run behind the mouth ` +
+    'before the slate is cut, so the fall edge lies at its end',
+  middleFallDepth: `${MKP}: middle corridor 0 mm: the slate is cut on the mouth line`,
 } as const;
 
-/** Mouths and capture circles follow from the ball and the corridor; one place computes them. */
+/** Mouths follow from the ball, fall edges from the corridor; one place computes them. */
 function pocketDimensions(ballDiameter: number) {
   const cornerMouth = ballDiameter + CORNER_MARGIN;
   const middleMouth = ballDiameter + MIDDLE_MARGIN;
@@ -153,10 +150,8 @@ function pocketDimensions(ballDiameter: number) {
     middleCorridor: MIDDLE_CORRIDOR,
     cornerFacingAngle: 0,
     middleFacingAngle: 0,
-    cornerCaptureDepth: CORNER_CORRIDOR + DROP_MARGIN,
-    cornerCaptureRadius: cornerMouth / 2,
-    middleCaptureDepth: MIDDLE_CORRIDOR + DROP_MARGIN,
-    middleCaptureRadius: middleMouth / 2,
+    cornerFallDepth: CORNER_CORRIDOR,
+    middleFallDepth: MIDDLE_CORRIDOR,
   };
 }
 
@@ -173,7 +168,7 @@ export function makeTablePreset(
     const value = dimensions[key];
     if (!Number.isFinite(value))
       throw new RangeError(`${name}: ${key} must be a finite number, got ${value}`);
-    const mayBeZero = key === 'cornerCorridor' || key === 'middleCorridor' || key.endsWith('FacingAngle');
+    const mayBeZero = MAY_BE_ZERO.has(key);
     if (value < 0 || (value === 0 && !mayBeZero)) {
       throw new RangeError(`${name}: ${key} must be ${mayBeZero ? '≥ 0' : 'positive'}, got ${value}`);
     }
@@ -187,6 +182,9 @@ export function makeTablePreset(
   }
   if (d.cornerFacingAngle >= 45 || d.middleFacingAngle >= 45) {
     throw new RangeError(`${name}: jaw facing angles must be below 45°`);
+  }
+  if (d.cornerFallDepth > d.cornerCorridor || d.middleFallDepth > d.middleCorridor) {
+    throw new RangeError(`${name}: a fall edge must not lie behind the end of the facings (the corridor)`);
   }
   // Validates length, width and ball diameter the same way the referee's spec does.
   makeTableSpec(d.length, d.width, d.ballDiameter, name);

@@ -7,8 +7,8 @@ import {
   type JawArc,
   makeTablePreset,
   POCKET_IDS,
-  type PocketCapture,
   type PocketId,
+  type PocketOpening,
   type Point,
   PRESET_12FT,
   PRESETS,
@@ -57,9 +57,9 @@ function segmentToSegment(a: Point, b: Point, c: Point, d: Point): number {
 }
 
 /** Depth of p behind the pocket's mouth line, along its axis. */
-const depth = (pocket: PocketCapture, p: Point): number => dot(sub(p, pocket.mouthCentre), pocket.axis);
+const depth = (pocket: PocketOpening, p: Point): number => dot(sub(p, pocket.mouthCentre), pocket.axis);
 /** Unit vector across the pocket axis. */
-const across = (pocket: PocketCapture): Point => left(pocket.axis);
+const across = (pocket: PocketOpening): Point => left(pocket.axis);
 
 /** The outline as a polygon: arcs sampled finely, openings closed by their chords. */
 function outlinePolygon(g: TableGeometry): Point[] {
@@ -97,17 +97,6 @@ function tangent(piece: BoundaryPiece, at: 'from' | 'to'): Point {
   }
   const d = sub(piece.to, piece.from);
   return scale(d, 1 / len(d));
-}
-
-/** Where a ball centre moving from `start` along unit `direction` first enters the circle, or null. */
-function entry(start: Point, direction: Point, centre: Point, radius: number): Point | null {
-  const f = sub(start, centre);
-  const b = dot(f, direction);
-  const c = dot(f, f) - radius * radius;
-  const disc = b * b - c;
-  if (disc < 0) return null;
-  const t = -b - Math.sqrt(disc);
-  return t < 0 ? null : add(start, scale(direction, t));
 }
 
 function jawsOf(g: TableGeometry, id: PocketId): readonly [JawArc, JawArc] {
@@ -156,17 +145,21 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
     const W = preset.width;
     const tableCentre = v(L / 2, W / 2);
     const polygon = outlinePolygon(g);
-    const mouthOf = (p: PocketCapture) => (p.kind === 'corner' ? preset.cornerMouth : preset.middleMouth);
-    const corridorOf = (p: PocketCapture) =>
+    const mouthOf = (p: PocketOpening) => (p.kind === 'corner' ? preset.cornerMouth : preset.middleMouth);
+    const corridorOf = (p: PocketOpening) =>
       p.kind === 'corner' ? preset.cornerCorridor : preset.middleCorridor;
-    const captureDepthOf = (p: PocketCapture) =>
-      p.kind === 'corner' ? preset.cornerCaptureDepth : preset.middleCaptureDepth;
-    const facingAngleOf = (p: PocketCapture) =>
+    const fallDepthOf = (p: PocketOpening) =>
+      p.kind === 'corner' ? preset.cornerFallDepth : preset.middleFallDepth;
+    const facingAngleOf = (p: PocketOpening) =>
       ((p.kind === 'corner' ? preset.cornerFacingAngle : preset.middleFacingAngle) * Math.PI) / 180;
-    const jawRadiusOf = (p: PocketCapture) =>
+    const jawRadiusOf = (p: PocketOpening) =>
       p.kind === 'corner' ? preset.cornerJawRadius : preset.middleJawRadius;
-    /** Depth behind the mouth line at which the slate is cut and the ball drops: the corridor. */
-    const dropDepthOf = corridorOf;
+    /** Signed distance across the axis (positive to the left of the axis as it points out). */
+    const lateralOf = (pocket: PocketOpening, p: Point): number =>
+      dot(sub(p, pocket.mouthCentre), across(pocket));
+    /** Past the fall edge and between the walls: where a ball on the cloth falls. */
+    const pastEdge = (pocket: PocketOpening, p: Point): boolean =>
+      depth(pocket, p) > pocket.fallDepth && Math.abs(lateralOf(pocket, p)) <= pocket.throatWidth / 2;
 
     it('has six noses, two jaws per pocket, facings only where there is a corridor', () => {
       expect(g.cushions.filter((s) => s.kind === 'nose').map((s) => s.id)).toEqual([
@@ -281,7 +274,7 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
         const path = (offset: number) => {
           const start = add(add(pocket.mouthCentre, scale(pocket.axis, -300)), scale(across(pocket), offset));
           const end = add(
-            add(pocket.mouthCentre, scale(pocket.axis, captureDepthOf(pocket) + 5)),
+            add(pocket.mouthCentre, scale(pocket.axis, fallDepthOf(pocket) + 5)),
             scale(across(pocket), offset),
           );
           return { start, end };
@@ -299,9 +292,8 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
               `${pocket.id} ${offset} ${s.id}`,
             ).toBeGreaterThanOrEqual(R - EPS);
           }
-          // …and, having passed, it is caught.
-          const captured = dist(end, pocket.centre) < pocket.radius;
-          expect(captured, `${pocket.id} ${offset}`).toBe(true);
+          // …and, having passed, its centre is past the fall edge, over the hole: it falls.
+          expect(pastEdge(pocket, end), `${pocket.id} ${offset}`).toBe(true);
         }
         for (const offset of [-maxOffset - 0.01, maxOffset + 0.01, maxOffset + 5]) {
           const { start, end } = path(offset);
@@ -313,15 +305,36 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
       }
     });
 
-    it('puts every capture circle behind the mouth line, out of reach from the bed', () => {
+    it('puts every fall edge across the channel, wall to wall, symmetric, behind or on the mouth line', () => {
       for (const pocket of g.pockets) {
-        expect(depth(pocket, pocket.centre) - pocket.radius, pocket.id).toBeGreaterThanOrEqual(
-          captureDepthOf(pocket) - EPS,
-        );
-        expect(captureDepthOf(pocket)).toBeGreaterThan(0);
-        // Beyond the corridor, the slate edge: never before it.
-        expect(captureDepthOf(pocket)).toBeGreaterThanOrEqual(dropDepthOf(pocket));
-        // Whole bed: a ball lying on the slate within the nose rectangle is never captured.
+        const { from, to } = pocket.fallEdge;
+        expect(pocket.fallDepth).toBe(fallDepthOf(pocket));
+        expect(pocket.fallDepth).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(depth(pocket, from) - pocket.fallDepth), pocket.id).toBeLessThan(EPS);
+        expect(Math.abs(depth(pocket, to) - pocket.fallDepth), pocket.id).toBeLessThan(EPS);
+        // Left and right walls mirror each other about the axis.
+        expect(Math.abs(lateralOf(pocket, from) + lateralOf(pocket, to)), pocket.id).toBeLessThan(EPS);
+        expect(Math.abs(dist(from, to) - pocket.throatWidth), pocket.id).toBeLessThan(EPS);
+        // Each end lies on a wall: on a facing or on a jaw's rounding.
+        const pieces = [...facingsOf(g, pocket.id)];
+        const jaws = jawsOf(g, pocket.id);
+        for (const end of [from, to]) {
+          const onFacing = pieces.some((f) => pointToSegment(end, f.a, f.b) < 1e-7);
+          const onJaw = jaws.some((j) => Math.abs(dist(end, j.centre) - j.radius) < 1e-7);
+          expect(onFacing || onJaw, `${pocket.id} edge end on a wall`).toBe(true);
+        }
+        // The facings open behind the mouth (α ≥ 0): the throat is never narrower than the mouth.
+        expect(pocket.throatWidth).toBeGreaterThanOrEqual(mouthOf(pocket) - EPS);
+        // With parallel facings (α = 0) the throat is the mouth.
+        if (facingAngleOf(pocket) === 0) expect(pocket.throatWidth).toBeCloseTo(mouthOf(pocket), 9);
+        // The facings reach the fall edge.
+        for (const f of pieces) {
+          expect(Math.max(depth(pocket, f.a), depth(pocket, f.b))).toBeGreaterThanOrEqual(
+            pocket.fallDepth - EPS,
+          );
+        }
+        expect(pocket.openingDepth).toBe(pocket.throatWidth);
+        // Whole bed: a ball lying on the slate within the nose rectangle is never past a fall edge.
         for (const corner of [
           v(R, R),
           v(L - R, R),
@@ -330,12 +343,12 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
           v(L / 2, R),
           v(L / 2, W - R),
         ]) {
-          expect(dist(corner, pocket.centre), pocket.id).toBeGreaterThan(pocket.radius);
+          expect(pastEdge(pocket, corner), pocket.id).toBe(false);
         }
       }
     });
 
-    it('never captures a valid ball position in front of a mouth (random positions near the pockets)', () => {
+    it('never puts a valid ball position in front of a mouth past a fall edge (random positions near the pockets)', () => {
       fc.assert(
         fc.property(
           fc.constantFrom(...g.pockets),
@@ -344,29 +357,14 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
           (pocket, along, side) => {
             const p = add(add(pocket.mouthCentre, scale(pocket.axis, along)), scale(across(pocket), side));
             fc.pre(inside(polygon, p) && isValidBallCentre(g, p));
-            return g.pockets.every((other) => dist(p, other.centre) > other.radius);
+            return g.pockets.every((other) => !pastEdge(other, p));
           },
         ),
         { numRuns: 2000 },
       );
     });
 
-    it('captures a ball within 2 mm after it leaves the corridor, at every offset that passes', () => {
-      for (const pocket of g.pockets) {
-        const maxOffset = (mouthOf(pocket) - 2 * R) / 2;
-        for (let i = 0; i <= 20; i++) {
-          const offset = -maxOffset + (2 * maxOffset * i) / 20;
-          const start = add(pocket.mouthCentre, scale(across(pocket), offset));
-          const hit = entry(start, pocket.axis, pocket.centre, pocket.radius);
-          expect(hit, `${pocket.id} ${offset}`).not.toBeNull();
-          const at = depth(pocket, hit!);
-          expect(at).toBeGreaterThan(dropDepthOf(pocket));
-          expect(at).toBeLessThanOrEqual(dropDepthOf(pocket) + 2);
-        }
-      }
-    });
-
-    it('captures every straight path that passes between the jaws untouched', () => {
+    it('brings every straight path that passes between the jaws untouched over the fall edge, a radius inside the throat', () => {
       fc.assert(
         fc.property(
           fc.constantFrom(...g.pockets),
@@ -378,14 +376,12 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
             const direction = rotate(pocket.axis, (angleDeg * Math.PI) / 180);
             const start = add(crossing, scale(direction, -400));
             const end = add(crossing, scale(direction, 400));
-            // Only paths that touch no cushion piece on their way past the mouth.
-            const untilExit = add(
-              crossing,
-              scale(direction, (corridorOf(pocket) + 1) / Math.cos((angleDeg * Math.PI) / 180)),
-            );
+            const toEdge = pocket.fallDepth / Math.cos((angleDeg * Math.PI) / 180);
+            const atEdge = add(crossing, scale(direction, toEdge));
+            // Only paths that touch no cushion piece on their way to the fall edge.
             fc.pre(g.jaws.every((jaw) => pointToSegment(jaw.centre, start, end) >= R + jaw.radius));
-            fc.pre(g.cushions.every((s) => segmentToSegment(start, untilExit, s.a, s.b) >= R));
-            return entry(crossing, direction, pocket.centre, pocket.radius) !== null;
+            fc.pre(g.cushions.every((s) => segmentToSegment(start, atEdge, s.a, s.b) >= R));
+            return Math.abs(lateralOf(pocket, atEdge)) <= pocket.throatWidth / 2 - R + 1e-9;
           },
         ),
         { numRuns: 2000 },
@@ -461,7 +457,11 @@ describe.each([...Object.entries(PRESETS), ['angled facings', ANGLED] as const])
         for (const item of list) expect(Object.isFrozen(item)).toBe(true);
       }
       for (const s of g.cushions) expect([s.a, s.b, s.normal].every(Object.isFrozen)).toBe(true);
-      for (const p of g.pockets) expect([p.centre, p.mouthCentre, p.axis].every(Object.isFrozen)).toBe(true);
+      for (const p of g.pockets) {
+        expect(
+          [p.mouthCentre, p.axis, p.fallEdge, p.fallEdge.from, p.fallEdge.to].every(Object.isFrozen),
+        ).toBe(true);
+      }
     });
   },
 );
@@ -487,10 +487,12 @@ describe('12 ft pockets, worked by hand', () => {
     const mouth = g.pockets.find((p) => p.id === 'FR')!;
     near(mouth.mouthCentre, (k - 5) / 2, (k - 5) / 2);
     near(mouth.axis, -Math.SQRT1_2, -Math.SQRT1_2);
-    // Capture: front 6.5 behind the mouth line, radius 36.25.
-    const c = (k - 5) / 2 - (6.5 + 36.25) * Math.SQRT1_2;
-    near(mouth.centre, c, c);
-    expect(mouth.radius).toBe(36.25);
+    // Fall edge 5.5 behind the mouth line, from facing end to facing end (E = (−5.35, 45.91) and its
+    // mirror image): throat 72.5, the mouth, since the facings are parallel to the axis.
+    const e = (k - 5) / 2 - 5.5 * Math.SQRT1_2;
+    near(mouth.fallEdge.from, e + 36.25 * Math.SQRT1_2, e - 36.25 * Math.SQRT1_2);
+    near(mouth.fallEdge.to, e - 36.25 * Math.SQRT1_2, e + 36.25 * Math.SQRT1_2);
+    expect(mouth.throatWidth).toBeCloseTo(72.5, 9);
     const facing = g.cushions.find((s) => s.id === 'FR/front/facing')!;
     expect(dist(facing.a, facing.b)).toBeCloseTo(5.5, 12);
   });
@@ -500,8 +502,11 @@ describe('12 ft pockets, worked by hand', () => {
     near(jaw('MR/right-back').centre, 1775 + 52.25, -11);
     const mouth = g.pockets.find((p) => p.id === 'MR')!;
     near(mouth.mouthCentre, 1775, -11);
-    near(mouth.centre, 1775, -11 - 1 - 41.25);
-    expect(mouth.radius).toBe(41.25);
+    // No corridor: the slate is cut on the mouth line, from tip to tip (T2 … T2), throat 82.5.
+    expect(mouth.fallDepth).toBe(0);
+    near(mouth.fallEdge.from, 1775 - 41.25, -11);
+    near(mouth.fallEdge.to, 1775 + 41.25, -11);
+    expect(mouth.throatWidth).toBeCloseTo(82.5, 9);
   });
 
   it('rejects a table so small that neighbouring jaws overlap', () => {

@@ -54,6 +54,15 @@ describe("a club's own table", () => {
   });
 });
 
+describe('fall edges in a description', () => {
+  it('takes a fall edge on the mouth line or inside the corridor, with a longer corridor', () => {
+    const shallow = tableFromDescription({ cornerFallDepth: 0 });
+    expect(shallow.ok && shallow.value.cornerFallDepth).toBe(0);
+    const deep = tableFromDescription({ middleCorridor: 4, middleFallDepth: 3 });
+    expect(deep.ok && [deep.value.middleCorridor, deep.value.middleFallDepth]).toEqual([4, 3]);
+  });
+});
+
 describe('refusals name the field', () => {
   const cases: [string, unknown, string][] = [
     ['not an object', [1, 2], ''],
@@ -68,6 +77,10 @@ describe('refusals name the field', () => {
     ['a corner mouth narrower than the ball', { cornerMouth: 67 }, 'cornerMouth'],
     ['a middle mouth equal to the ball', { middleMouth: 68 }, 'middleMouth'],
     ['a facing at 45°', { middleFacingAngle: 45 }, 'middleFacingAngle'],
+    ['a negative fall edge', { cornerFallDepth: -1 }, 'cornerFallDepth'],
+    ['a fall edge behind the facings', { cornerFallDepth: 6 }, 'cornerFallDepth'],
+    ['a middle fall edge with no corridor', { middleFallDepth: 2 }, 'middleFallDepth'],
+    ['a fall edge field from before (capture circles)', { cornerCaptureDepth: 6.5 }, 'cornerCaptureDepth'],
     ['a nose below the ball centre', { cushionNoseHeight: 30 }, 'cushionNoseHeight'],
     ['a nose above the ball', { cushionNoseHeight: 70 }, 'cushionNoseHeight'],
     ['an empty name', { name: ' ' }, 'name'],

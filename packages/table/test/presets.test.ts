@@ -78,8 +78,9 @@ describe('table presets', () => {
     (_key, preset) => {
       expect(preset.cornerMouth).toBeCloseTo(preset.ballDiameter + 4.5, 12);
       expect(preset.middleMouth).toBeCloseTo(preset.ballDiameter + 14.5, 12);
-      expect(preset.cornerCaptureRadius).toBeCloseTo(preset.cornerMouth / 2, 12);
-      expect(preset.middleCaptureRadius).toBeCloseTo(preset.middleMouth / 2, 12);
+      // The fall edge is at the end of the corridor (МКП: 5.5 corner, 0 middle).
+      expect(preset.cornerFallDepth).toBe(preset.cornerCorridor);
+      expect(preset.middleFallDepth).toBe(preset.middleCorridor);
     },
   );
 
@@ -134,7 +135,10 @@ describe('table presets', () => {
     expect(() => make({ middleMouth: 60 })).toThrow(RangeError);
     expect(() => make({ cornerFacingAngle: -1 })).toThrow(RangeError);
     expect(() => make({ middleFacingAngle: 45 })).toThrow(RangeError);
-    expect(() => make({ cornerCaptureDepth: 0 })).toThrow(RangeError);
+    expect(() => make({ cornerFallDepth: -1 })).toThrow(RangeError);
+    expect(() => make({ cornerFallDepth: 6 })).toThrow(RangeError);
+    expect(() => make({ middleFallDepth: 1 })).toThrow(RangeError);
+    expect(make({ cornerFallDepth: 0 }).cornerFallDepth).toBe(0);
     expect(() => make({ cornerJawRadius: Number.NaN })).toThrow(RangeError);
     expect(() => make({ width: 4000 })).toThrow(RangeError);
     expect(() => makeTablePreset('bad', base, { ...PRESET_12FT.sources, ballMass: ' ' })).toThrow(RangeError);

@@ -1,4 +1,4 @@
-/** Where a ball may rest: the bed, over a pocket within a radius of its capture circle, or in a mouth between the jaws. */
+/** Where a ball may rest: the bed, or in a mouth between the jaws with its centre not past the fall edge. */
 import { describe, expect, it } from 'vitest';
 import { buildTableGeometry, restsOnTable } from '../src/index.js';
 
@@ -11,7 +11,7 @@ describe('restsOnTable', () => {
   });
 
   it('accepts a ball hanging in a pocket mouth, past the nose line', () => {
-    // The back-right corner: the capture circle sits behind (3550, 0); 32 mm from the right nose.
+    // The back-right corner, 32 mm from the right nose, in front of the mouth line.
     expect(restsOnTable(geometry, { x: 3516.2, y: 32.5 })).toBe(true);
     // The right middle pocket: its mouth is centred on x = 1775.
     expect(restsOnTable(geometry, { x: 1775, y: 20 })).toBe(true);
@@ -26,9 +26,27 @@ describe('restsOnTable', () => {
 
   it('refuses a ball beside a mouth that would sink into the cushion nose', () => {
     const r = geometry.ballRadius;
-    // 5 mm past the left nose line, a ball and a half beyond the middle pocket's capture circle.
+    // 5 mm past the left nose line, three balls along from the middle pocket's mouth.
     expect(restsOnTable(geometry, { x: 1775 - 41.25 - 3 * r, y: 1775 - r + 5 })).toBe(false);
     expect(restsOnTable(geometry, { x: 1775 + 41.25 + 3 * r, y: r - 5 })).toBe(false);
+  });
+
+  it("a ball centred on the fall edge hangs; a hair past it, it has fallen (the rules' hanging ball)", () => {
+    for (const pocket of geometry.pockets) {
+      const mid = {
+        x: (pocket.fallEdge.from.x + pocket.fallEdge.to.x) / 2,
+        y: (pocket.fallEdge.from.y + pocket.fallEdge.to.y) / 2,
+      };
+      expect(restsOnTable(geometry, mid), pocket.id).toBe(true);
+      const past = { x: mid.x + pocket.axis.x * 0.01, y: mid.y + pocket.axis.y * 0.01 };
+      expect(restsOnTable(geometry, past), pocket.id).toBe(false);
+      // Between the mouth line and the edge, on the axis: hanging.
+      const between = {
+        x: pocket.mouthCentre.x + pocket.axis.x * (pocket.fallDepth / 2),
+        y: pocket.mouthCentre.y + pocket.axis.y * (pocket.fallDepth / 2),
+      };
+      expect(restsOnTable(geometry, between), pocket.id).toBe(true);
+    }
   });
 
   it('refuses a ball past a nose line away from the pockets, or off the table', () => {

@@ -45,6 +45,7 @@ export {
 } from './fuzz.js';
 export { type RecordAction, type RecordShot, viaJson } from './json.js';
 export { randomMalformedAction } from './malformed.js';
+export { MATHAVAN_2010_FIG7A, MATHAVAN_2010_SET, type MeasuredRebound } from './mathavan-2010-measured.js';
 export {
   type MatchRecord,
   type PlayOptions,

@@ -76,8 +76,6 @@ function geometryFor(spec: TableSpec): TableGeometry {
     ballDiameter: spec.ballDiameter,
     cornerMouth: spec.ballDiameter + (base.cornerMouth - base.ballDiameter),
     middleMouth: spec.ballDiameter + (base.middleMouth - base.ballDiameter),
-    cornerCaptureRadius: (spec.ballDiameter + (base.cornerMouth - base.ballDiameter)) / 2,
-    middleCaptureRadius: (spec.ballDiameter + (base.middleMouth - base.ballDiameter)) / 2,
     cushionNoseHeight: base.cushionNoseHeight * k,
   });
   return buildTableGeometry(makeTablePreset(spec.name, dims as TableDimensions, base.sources));
