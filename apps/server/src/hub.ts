@@ -20,6 +20,8 @@ import type { Player } from '@pyramid/rules';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Sessions } from './auth.js';
 import { type Bus, playerTopic, tableTopic } from './bus.js';
+import { type Cluster, type ClusterHandlers, NO_ANSWER } from './cluster/cluster.js';
+import { type ConnectionRef, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
 import type { Member } from './room.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
@@ -43,6 +45,8 @@ export interface HubOptions {
   readonly rateLimit: RateLimit;
   readonly chatLimit: RateLimit;
   readonly log: (message: string) => void;
+  /** Several processes share the tables: intents for a table held elsewhere are forwarded to it. */
+  readonly cluster?: Cluster | null;
 }
 
 /** Refusals in a row after which a connection is dropped. */
@@ -80,6 +84,15 @@ class Connection implements Member {
   seat: Player | null = null;
   refusals = 0;
   alive = true;
+  /**
+   * In a cluster: where the joined table is played — here, on another process (with the lease's
+   * token seen when the join was forwarded), or not known now (to be joined again).
+   */
+  route: 'here' | { readonly owner: string; readonly token: number } | null = null;
+  /** The role asked for in the last join (taken again when the table moves). */
+  wantedRole: Role | null = null;
+  /** Joins under way (a join or a rejoin): the rounds leave the connection alone meanwhile. */
+  joining = 0;
   private unsubscribeTable: (() => void) | null = null;
   private unsubscribePlayer: (() => void) | null = null;
   readonly bucket: Bucket;
@@ -124,13 +137,18 @@ class Connection implements Member {
   }
 }
 
-export class Hub {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Hub implements ClusterHandlers {
   readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly connections = new Set<Connection>();
+  private readonly byId = new Map<number, Connection>();
+  private readonly remote: RemoteMembers | null;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private closing = false;
 
   constructor(private readonly options: HubOptions) {
+    this.remote = options.cluster == null ? null : new RemoteMembers(options.cluster, options.tables);
     this.heartbeat = setInterval(() => {
       for (const c of this.connections) {
         if (!c.alive) {
@@ -174,6 +192,7 @@ export class Hub {
   private accept(ws: WebSocket): void {
     const connection = new Connection(ws, this.options.bus, this.options);
     this.connections.add(connection);
+    this.byId.set(connection.id, connection);
     ws.on('pong', () => {
       connection.alive = true;
     });
@@ -195,6 +214,8 @@ export class Hub {
     });
     ws.on('close', () => {
       this.connections.delete(connection);
+      this.byId.delete(connection.id);
+      if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
       if (this.closing) {
         connection.dispose();
         return;
@@ -256,6 +277,25 @@ export class Hub {
     if (message.type === 'hello') return this.hello(connection, message.protocol, message.token);
     if (!connection.authenticated)
       return { code: 'auth/required', field: 'type', message: 'send hello with your session token first' };
+    const cluster = this.options.cluster ?? null;
+    if (cluster !== null && message.type !== 'leave') {
+      if (!cluster.available()) return unavailable('the server is cut off from its shared services');
+      if (message.type === 'join')
+        return this.joinCluster(cluster, connection, message.tableId, message.role);
+      if (connection.tableId !== message.tableId) return notJoined;
+      if (message.type === 'chat' && !connection.chatBucket.take())
+        return { code: 'rate/limited', field: 'text', message: 'too many chat lines: wait a little' };
+      const route = connection.route;
+      if (route === null) {
+        void this.rejoin(connection);
+        return unavailable('the table is moving to another server process');
+      }
+      if (route !== 'here') return this.forward(cluster, connection, route.owner, message);
+      if (!this.options.tables.rooms.has(message.tableId)) {
+        void this.rejoin(connection);
+        return unavailable('the table is moving to another server process');
+      }
+    }
     switch (message.type) {
       case 'join': {
         const room = await this.options.tables.room(message.tableId);
@@ -309,7 +349,9 @@ export class Hub {
     if (stored === null)
       return { code: 'auth/invalid-token', field: 'token', message: 'no such player on this server' };
     if (connection.authenticated && connection.player.id !== stored.id) await this.leaveTable(connection);
+    if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
     connection.authenticate(playerInfo(stored));
+    this.options.cluster?.playerOnline(stored.id, true);
     this.send(connection, {
       type: 'welcome',
       protocol: PROTOCOL_VERSION,
@@ -322,9 +364,198 @@ export class Hub {
   private async leaveTable(connection: Connection): Promise<void> {
     const id = connection.tableId;
     if (id === null) return;
-    const room = this.options.tables.rooms.get(id);
-    if (room !== undefined) await room.leave(connection);
+    const route = connection.route;
+    connection.route = null;
+    connection.wantedRole = null;
+    if (route !== null && route !== 'here' && this.options.cluster != null) {
+      // The owner need not answer: a dead owner's successor starts with every seat away anyway.
+      void this.options.cluster.request(route.owner, this.remoteBody(connection, id, { op: 'leave' }));
+    } else {
+      const room = this.options.tables.rooms.get(id);
+      if (room !== undefined) await room.leave(connection);
+    }
     connection.bind(null, null, null);
+  }
+
+  // ── In a cluster ───────────────────────────────────────────────────────────────────────────
+
+  private ref(connection: Connection): ConnectionRef {
+    return { id: connection.id, player: connection.player };
+  }
+
+  private remoteBody(
+    connection: Connection,
+    tableId: string,
+    body: { op: 'join'; role: Role } | { op: 'leave' } | { op: 'intent'; message: ClientMessage },
+  ): RemoteRequest {
+    return { ...body, tableId, conn: this.ref(connection) } as RemoteRequest;
+  }
+
+  /**
+   * Joins a table wherever it is played: here (taking its lease when nobody holds it), or on the
+   * process holding it, through which every later intent goes. The connection listens to the
+   * table's topic before the join is sent, so that no broadcast after the join is missed. While
+   * the owner does not answer (dead, paused or cut off), the join waits for its lease to expire and
+   * then takes the table here — bounded by two lease periods.
+   */
+  private async joinCluster(
+    cluster: Cluster,
+    connection: Connection,
+    tableId: string,
+    role: Role,
+  ): Promise<OnlineError | null> {
+    connection.joining++;
+    try {
+      return await this.joinWhereHeld(cluster, connection, tableId, role);
+    } finally {
+      connection.joining--;
+    }
+  }
+
+  private async joinWhereHeld(
+    cluster: Cluster,
+    connection: Connection,
+    tableId: string,
+    role: Role,
+  ): Promise<OnlineError | null> {
+    if (connection.tableId !== null && connection.tableId !== tableId) await this.leaveTable(connection);
+    connection.wantedRole = role;
+    connection.bind(tableId, connection.role, connection.seat);
+    await cluster.bus.ready();
+    const deadline = performance.now() + cluster.leaseMs * 2 + 2000;
+    const give = (error: OnlineError | null): OnlineError | null => {
+      if (error !== null && error.code !== 'server/unavailable') {
+        connection.route = null;
+        connection.wantedRole = null;
+        connection.bind(null, null, null);
+      }
+      return error;
+    };
+    while (performance.now() < deadline && cluster.available()) {
+      const place = await this.options.tables.locate(tableId);
+      if (place.at === 'none')
+        return give({ code: 'table/not-found', field: 'tableId', message: 'no such table' });
+      if (place.at === 'here') {
+        connection.route = 'here';
+        return give(await place.room.join(connection, role));
+      }
+      connection.route = { owner: place.owner, token: place.token };
+      const answer = await cluster.request(
+        place.owner,
+        this.remoteBody(connection, tableId, { op: 'join', role }),
+      );
+      if (answer === NO_ANSWER) {
+        await sleep(cluster.leaseMs / 3);
+        continue;
+      }
+      const error = (answer as { error: OnlineError | null | 'not-owner' }).error;
+      if (error === 'not-owner') {
+        await sleep(20);
+        continue;
+      }
+      return give(error);
+    }
+    connection.route = null;
+    return unavailable('the server holding this table does not answer; it is being moved');
+  }
+
+  /** An intent for a table played on another process: sent there, its answer relayed. */
+  private async forward(
+    cluster: Cluster,
+    connection: Connection,
+    owner: string,
+    message: ClientMessage,
+  ): Promise<OnlineError | null> {
+    const tableId = connection.tableId;
+    if (tableId === null) return notJoined;
+    const answer = await cluster.request(
+      owner,
+      this.remoteBody(connection, tableId, { op: 'intent', message }),
+    );
+    if (answer === NO_ANSWER) return unavailable('the server holding this table does not answer');
+    const error = (answer as { error: OnlineError | null | 'not-owner' }).error;
+    if (error === 'not-owner') {
+      void this.rejoin(connection);
+      return unavailable('the table is moving to another server process');
+    }
+    return error;
+  }
+
+  /** Joins the connection's table again where it is played now (the table moved); the answer is `joined`. */
+  private async rejoin(connection: Connection): Promise<void> {
+    const cluster = this.options.cluster;
+    const tableId = connection.tableId;
+    const role = connection.wantedRole;
+    if (cluster == null || connection.joining > 0 || tableId === null || role === null) return;
+    if (!cluster.available()) return;
+    connection.route = null;
+    try {
+      const error = await this.joinCluster(cluster, connection, tableId, role);
+      if (error !== null && error.code !== 'server/unavailable') this.refuse(connection, error);
+    } catch (caught) {
+      this.options.log(`connection ${connection.id}: rejoin: ${(caught as Error).message}`);
+    }
+  }
+
+  /** A request from another process for a table held here. */
+  async request(from: string, body: unknown): Promise<unknown> {
+    return this.remote?.handle(from, body as RemoteRequest) ?? { error: 'not-owner' };
+  }
+
+  /** A one-way message from an owner to one of this process's connections. */
+  message(body: unknown): void {
+    const m = body as
+      | { op: 'send'; conn: number; text: string }
+      | { op: 'bind'; conn: number; tableId: string | null; role: Role | null; seat: Player | null };
+    const connection = this.byId.get(m.conn);
+    if (connection === undefined) return;
+    if (m.op === 'send') connection.send(m.text);
+    // Only a role change within the table: this process subscribes and unsubscribes by itself.
+    else if (m.tableId !== null && m.tableId === connection.tableId)
+      connection.bind(m.tableId, m.role, m.seat);
+  }
+
+  lost(tableId: string): void {
+    this.options.tables.drop(tableId);
+    this.remote?.forget(tableId);
+    for (const c of this.connections) {
+      if (c.tableId === tableId && c.route === 'here') {
+        c.route = null;
+        void this.rejoin(c);
+      }
+    }
+  }
+
+  health(available: boolean, why: string): void {
+    const text = JSON.stringify({ type: 'service', available, message: why } satisfies ServerMessage);
+    for (const c of this.connections) if (c.authenticated) c.send(text);
+  }
+
+  /** Each round: tables played elsewhere that moved (or whose owner stopped renewing), dead askers. */
+  async tick(): Promise<void> {
+    const cluster = this.options.cluster;
+    if (cluster == null || !cluster.available()) return;
+    await this.remote?.sweep();
+    const byTable = new Map<string, Connection[]>();
+    for (const c of this.connections) {
+      if (c.tableId === null || c.route === 'here' || c.joining > 0) continue;
+      const list = byTable.get(c.tableId) ?? [];
+      list.push(c);
+      byTable.set(c.tableId, list);
+    }
+    for (const [tableId, list] of byTable) {
+      const lease = await cluster.store.lease(tableId);
+      for (const c of list) {
+        const route = c.route;
+        const moved =
+          route === null ||
+          route === 'here' ||
+          lease === null ||
+          lease.token !== route.token ||
+          lease.expiresAt <= lease.now;
+        if (moved) void this.rejoin(c);
+      }
+    }
   }
 
   /** Connections open now. */
@@ -340,6 +571,8 @@ export class Hub {
     for (const c of this.connections) c.ws.terminate();
   }
 }
+
+const unavailable = (message: string): OnlineError => ({ code: 'server/unavailable', field: '', message });
 
 const notJoined: OnlineError = {
   code: 'table/not-joined',

@@ -5,7 +5,8 @@
  * player, `PYRAMID_DIAGNOSTICS=1` serves /api/diagnostics (for the benchmark),
  * `PYRAMID_SIMULATION_WORKERS` the worker threads simulating strokes (default 1; 0: on the event
  * loop). `DATABASE_URL` (`postgres://…`) keeps everything in PostgreSQL instead of the SQLite
- * file. Stops cleanly on
+ * file. `REDIS_URL` (`redis://…`, with DATABASE_URL) makes this process one of a cluster
+ * (docs/deploy.md); `PYRAMID_LEASE_MS` its tables' lease (default 3000). Stops cleanly on
  * SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
@@ -31,18 +32,26 @@ if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
   process.exit(2);
 }
 
+const leaseMs = process.env.PYRAMID_LEASE_MS === undefined ? undefined : Number(process.env.PYRAMID_LEASE_MS);
+if (leaseMs !== undefined && (!Number.isInteger(leaseMs) || leaseMs < 300 || leaseMs > 60_000)) {
+  process.stderr.write(`PYRAMID_LEASE_MS must be 300 to 60000, not ${process.env.PYRAMID_LEASE_MS}\n`);
+  process.exit(2);
+}
+
 const server = await startServer({
   simulationWorkers: workers,
   host: process.env.HOST ?? '127.0.0.1',
   port,
   dataDir,
   ...(process.env.DATABASE_URL === undefined ? {} : { databaseUrl: process.env.DATABASE_URL }),
+  ...(process.env.REDIS_URL === undefined ? {} : { redisUrl: process.env.REDIS_URL }),
+  ...(leaseMs === undefined ? {} : { leaseMs }),
   allowedOrigins: origins,
   diagnostics: process.env.PYRAMID_DIAGNOSTICS === '1',
   ...(graceMs === undefined || !Number.isFinite(graceMs) ? {} : { graceMs }),
 });
 process.stdout.write(
-  `Pyramid server at ${server.url}/ (data: ${process.env.DATABASE_URL ? 'PostgreSQL' : dataDir}; ${server.restored} table(s) restored in ${server.restoreMs.toFixed(0)} ms)\n`,
+  `Pyramid server at ${server.url}/ (data: ${process.env.DATABASE_URL ? 'PostgreSQL' : dataDir}${process.env.REDIS_URL ? ', cluster via Redis' : ''}; ${server.restored} table(s) restored in ${server.restoreMs.toFixed(0)} ms)\n`,
 );
 let stopping = false;
 const stop = () => {

@@ -44,16 +44,19 @@ import {
   type ShotTemplate,
 } from '@pyramid/rules';
 import { type Bus, tableTopic } from './bus.js';
+import { faultPoint } from './faults.js';
 import { INITIAL_RATING, updateRating } from './ratings/glicko2.js';
 import { inlineSimulator, type Simulator } from './simulation.js';
-import type {
-  RatingUpdate,
-  Store,
-  StoredAction,
-  StoredClock,
-  StoredRating,
-  StoredTable,
-  TablePatch,
+import {
+  type Fence,
+  FencedError,
+  type RatingUpdate,
+  type Store,
+  type StoredAction,
+  type StoredClock,
+  type StoredRating,
+  type StoredTable,
+  type TablePatch,
 } from './store/types.js';
 
 /** A connection as a room sees it. */
@@ -79,6 +82,16 @@ export interface RoomDeps {
   readonly log: (message: string) => void;
   /** Where strokes are simulated (default: in-line, on the event loop). */
   readonly simulate?: Simulator;
+  /** Set when several processes share the table's store: the lease and whether the services are up. */
+  readonly cluster?: RoomCluster;
+}
+
+/** What a room asks the cluster: its lease on the table, and whether PostgreSQL and Redis are reachable. */
+export interface RoomCluster {
+  /** The lease this process holds on the table, or null when it holds none. */
+  fence(tableId: string): Fence | null;
+  /** Both shared services answer: an action may be stored and broadcast. */
+  available(): boolean;
 }
 
 interface Seat {
@@ -192,6 +205,7 @@ export class Room {
     stored: StoredTable,
     actions: readonly StoredAction[],
     players: ReadonlyMap<string, PlayerInfo>,
+    mode: 'restart' | 'takeover' = 'restart',
   ): Room {
     const seat = (i: 0 | 1): PlayerInfo | null => {
       const id = stored.seats[i];
@@ -226,7 +240,16 @@ export class Room {
     room.hash = hashJson(state);
     room.seq = actions.length === 0 ? 0 : actions[actions.length - 1]!.seq;
     room.lag = state.turn.kind === 'lag' && stored.lagWinner !== null ? { winner: stored.lagWinner } : null;
-    if (stored.clock !== null && state.settings.shotClock !== null && state.turn.kind === 'shot') {
+    if (
+      mode === 'takeover' &&
+      stored.clock !== null &&
+      state.settings.shotClock !== null &&
+      state.turn.kind === 'shot'
+    ) {
+      // Another process of the cluster died: the clock runs on from the deadline it stored (the
+      // players were not cut off from the table, only moved), paused or running as it was.
+      room.setClock(stored.clock);
+    } else if (stored.clock !== null && state.settings.shotClock !== null && state.turn.kind === 'shot') {
       const left =
         stored.clock.deadline === null ? stored.clock.remainingMs : stored.clock.deadline - deps.now();
       room.clock = {
@@ -362,6 +385,21 @@ export class Room {
     });
   }
 
+  /** Writes part of the table's row (fenced by this process's lease in a cluster). */
+  private update(patch: TablePatch, at = this.deps.now()): Promise<void> {
+    return this.deps.store.updateTable(this.id, patch, at, this.fence());
+  }
+
+  /**
+   * The lease this process holds on the table, in a cluster; a stale fence (token 0, never granted)
+   * when it holds none, so that the store refuses the write. Undefined on one process.
+   */
+  private fence(): Fence | undefined {
+    const cluster = this.deps.cluster;
+    if (cluster === undefined) return undefined;
+    return cluster.fence(this.id) ?? { owner: '', token: 0 };
+  }
+
   private touch(): void {
     this.updatedAt = this.deps.now();
   }
@@ -391,7 +429,7 @@ export class Room {
         index = this.seats[0] === null ? 0 : this.seats[1] === null ? 1 : null;
         if (index === null) return fail('table/full', 'tableId', 'both seats are taken');
         this.seats[index] = this.emptySeat(member.player);
-        await this.deps.store.updateTable(this.id, { seats: this.toStored().seats }, this.deps.now());
+        await this.update({ seats: this.toStored().seats });
       }
       const seat = this.seats[index]!;
       const previous = seat.member;
@@ -425,7 +463,7 @@ export class Room {
       }
       if (this.status === 'adjourned' && this.bothPresent()) {
         this.status = 'playing';
-        await this.deps.store.updateTable(this.id, { status: 'playing' }, this.deps.now());
+        await this.update({ status: 'playing' });
       }
       await this.resumeClock();
       await this.sendJoined(member, 'player', index);
@@ -456,8 +494,7 @@ export class Room {
     const clock = this.freshClock(state, null);
     this.status = 'waiting';
     const now = this.deps.now();
-    await this.deps.store.updateTable(
-      this.id,
+    await this.update(
       {
         status: 'playing',
         seats: [this.seats[0]!.player.id, this.seats[1]!.player.id],
@@ -519,7 +556,7 @@ export class Room {
       this.status = 'adjourned';
       const clock = this.pausedClock();
       this.setClock(clock);
-      await this.deps.store.updateTable(this.id, { status: 'adjourned', clock }, this.deps.now());
+      await this.update({ status: 'adjourned', clock });
       this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
     }
     this.touch();
@@ -579,7 +616,7 @@ export class Room {
     if (this.clock === null || this.clock.player !== seat || this.clock.deadline === null) return;
     const clock = this.pausedClock();
     this.setClock(clock);
-    await this.deps.store.updateTable(this.id, { clock }, this.deps.now());
+    await this.update({ clock });
     this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
   }
 
@@ -592,7 +629,7 @@ export class Room {
       deadline: this.deps.now() + clock.remainingMs,
       remainingMs: clock.remainingMs,
     };
-    await this.deps.store.updateTable(this.id, { clock: running }, this.deps.now());
+    await this.update({ clock: running });
     this.setClock(running);
     this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
   }
@@ -695,6 +732,7 @@ export class Room {
     message: Extract<ClientMessage, { type: 'decision' }>,
   ): Promise<OnlineError | null> {
     return this.serial(async () => {
+      faultPoint('decision');
       const actor = this.actor(member, message.seq);
       if ('code' in actor) return actor;
       const { seat, state } = actor;
@@ -770,6 +808,14 @@ export class Room {
     by: Player | null,
     stroke: StrokeIntent | null,
   ): Promise<OnlineError | null> {
+    const cluster = this.deps.cluster;
+    if (cluster !== undefined && (!cluster.available() || cluster.fence(this.id) === null)) {
+      return fail(
+        'server/unavailable',
+        '',
+        'the server is cut off from its shared services; nothing changed',
+      );
+    }
     const now = this.deps.now();
     const seq = this.seq + 1;
     const recorded = recordAction(action);
@@ -793,13 +839,18 @@ export class Room {
       finished && winner !== null && this.options.rated ? await this.ratingUpdates(winner) : null;
     const row: StoredAction = { seq, action: recorded, stroke, by, at: now };
     let stored: boolean;
+    faultPoint('before-append');
     try {
-      stored = await this.deps.store.appendAction(this.id, row, patch, ratings ?? []);
+      stored = await this.deps.store.appendAction(this.id, row, patch, ratings ?? [], this.fence());
     } catch (caught) {
       this.deps.log(`table ${this.id}: append failed: ${(caught as Error).message}`);
+      if (caught instanceof FencedError) {
+        return fail('server/unavailable', '', 'the table moved to another server process; nothing changed');
+      }
       return fail('server/internal', '', 'the action could not be stored; nothing changed');
     }
     if (!stored) return fail('server/internal', 'seq', 'the action could not be stored; nothing changed');
+    faultPoint('after-append');
     this.state = next;
     this.hash = hashJson(next);
     this.seq = seq;

@@ -10,6 +10,7 @@ import type { Player } from '@pyramid/rules';
 import Fastify from 'fastify';
 import { DEFAULT_SESSION_TIMES, Sessions, type SessionTimes } from './auth.js';
 import { type Bus, MemoryBus } from './bus.js';
+import { Cluster } from './cluster/cluster.js';
 import { registerApi } from './http.js';
 import { Hub, type RateLimit } from './hub.js';
 import type { RoomDeps } from './room.js';
@@ -55,6 +56,14 @@ export interface ServerOptions {
    * TypeScript sources, so this needs the server run with `--import tsx` (as `npm start` does).
    */
   readonly simulationWorkers?: number;
+  /**
+   * A Redis server (`redis://host:port`) shared by several server processes on one PostgreSQL
+   * database (needs databaseUrl): presence, table leases' owners, the broadcasts and the intents
+   * forwarded to a table's owner travel through it.
+   */
+  readonly redisUrl?: string;
+  /** In a cluster: how long a table's lease lasts unrenewed (default 3000 ms). */
+  readonly leaseMs?: number;
   /** The store and the bus (default: PostgreSQL at databaseUrl, else SQLite in dataDir; in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
@@ -85,8 +94,24 @@ async function openStore(options: ServerOptions, log: (message: string) => void)
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const clustered = options.redisUrl !== undefined && options.redisUrl !== '';
+  if (clustered && (options.databaseUrl === undefined || options.databaseUrl === '')) {
+    throw new Error('REDIS_URL needs DATABASE_URL: the processes of a cluster share one PostgreSQL database');
+  }
   const store = options.store ?? (await openStore(options, log));
-  const bus = options.bus ?? new MemoryBus();
+  const cluster =
+    clustered && store instanceof PostgresStore
+      ? await Cluster.open({
+          redisUrl: options.redisUrl as string,
+          store,
+          log,
+          ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+        }).catch(async (caught: unknown) => {
+          await store.close();
+          throw caught;
+        })
+      : null;
+  const bus = cluster?.bus ?? options.bus ?? new MemoryBus();
   const now = options.now ?? (() => Date.now());
   const sessions = await Sessions.open(store, now(), { ...DEFAULT_SESSION_TIMES, ...options.sessionTimes });
   const pool =
@@ -105,8 +130,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     log,
+    ...(cluster === null ? {} : { cluster }),
   };
-  const tables = new Tables(deps);
+  const tables = new Tables(deps, cluster);
   const restoreStart = performance.now();
   const restored = await tables.restore();
   const restoreMs = performance.now() - restoreStart;
@@ -120,7 +146,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rateLimit: options.rateLimit ?? { burst: 40, perSecond: 20 },
     chatLimit: options.chatLimit ?? { burst: 5, perSecond: 0.5 },
     log,
+    cluster,
   });
+  await cluster?.start(hub);
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
   registerApi(app, { store, tables, sessions, now });
@@ -183,6 +211,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await hub.close();
       await app.close();
       tables.dispose();
+      await cluster?.close();
       await bus.close();
       await store.close();
       await pool?.close();

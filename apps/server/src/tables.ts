@@ -21,6 +21,7 @@ import {
 } from '@pyramid/rules';
 import { newId } from './auth.js';
 import { playerTopic } from './bus.js';
+import type { Cluster } from './cluster/cluster.js';
 import { Room, type RoomDeps } from './room.js';
 import type { StoredPlayer, StoredQueueEntry } from './store/types.js';
 
@@ -55,11 +56,21 @@ export class Tables {
   /** Quick matches made, for the waiting player's next poll (also in the store until told). */
   private readonly matched = new Map<string, { tableId: string; entry: StoredQueueEntry }>();
 
-  constructor(private readonly deps: RoomDeps) {}
+  /**
+   * `cluster`: several processes share the store; a table is held here only while this process
+   * holds its lease, and taken (`locate`) when a client asks for it and nobody holds it.
+   */
+  constructor(
+    private readonly deps: RoomDeps,
+    private readonly cluster: Cluster | null = null,
+  ) {}
 
-  /** Restores every unfinished table and the quick-match queues from the store; returns how many tables. */
+  /**
+   * Restores every unfinished table and the quick-match queues from the store; returns how many
+   * tables. In a cluster no table is restored at start: each is taken when a client asks for it.
+   */
   async restore(): Promise<number> {
-    const stored = await this.deps.store.unfinishedTables();
+    const stored = this.cluster === null ? await this.deps.store.unfinishedTables() : [];
     const queued = await this.deps.store.queueEntries();
     const ids = new Set<string>(queued.map((q) => q.playerId));
     for (const t of stored) for (const s of t.seats) if (s !== null) ids.add(s);
@@ -87,10 +98,14 @@ export class Tables {
     return this.rooms.size;
   }
 
-  /** The room of a table, loading a finished one from the store on demand. */
+  /**
+   * The room of a table, loading a finished one from the store on demand. In a cluster a table
+   * held elsewhere is read from the store as it is now, to be looked at only (not kept).
+   */
   async room(id: string): Promise<Room | null> {
     const held = this.rooms.get(id);
     if (held !== undefined) return held;
+    if (this.cluster !== null) return this.view(id);
     const stored = await this.deps.store.table(id);
     if (stored === null) return null;
     const seatIds = stored.seats.filter((s): s is string => s !== null);
@@ -98,6 +113,62 @@ export class Tables {
     for (const p of await this.deps.store.players(seatIds)) players.set(p.id, playerInfo(p));
     const room = Room.restore(this.deps, stored, await this.deps.store.actions(id), players);
     this.rooms.set(id, room);
+    return room;
+  }
+
+  /** A table as the store holds it now, without timers and not kept: for reading only. */
+  private async view(id: string): Promise<Room | null> {
+    const stored = await this.deps.store.table(id);
+    if (stored === null) return null;
+    const players = new Map<string, PlayerInfo>();
+    const seatIds = stored.seats.filter((s): s is string => s !== null);
+    for (const p of await this.deps.store.players(seatIds)) players.set(p.id, playerInfo(p));
+    const still: RoomDeps = { ...this.deps, setTimer: () => null, clearTimer: () => {} };
+    return Room.restore(still, stored, await this.deps.store.actions(id), players);
+  }
+
+  /**
+   * In a cluster: where a table is played. Here (this process holds its lease, taking it first
+   * when it is free or expired — then the table is reloaded from the store, the clock running on
+   * from its stored deadline), on another process (its id and fencing token), or nowhere (no
+   * such table).
+   */
+  async locate(
+    id: string,
+  ): Promise<
+    { at: 'here'; room: Room } | { at: 'elsewhere'; owner: string; token: number } | { at: 'none' }
+  > {
+    const cluster = this.cluster;
+    if (cluster === null) {
+      const room = await this.room(id);
+      return room === null ? { at: 'none' } : { at: 'here', room };
+    }
+    const held = this.rooms.get(id);
+    if (held !== undefined && cluster.fence(id) !== null) return { at: 'here', room: held };
+    const lease = await cluster.store.lease(id);
+    if (lease !== null && lease.owner !== cluster.id && lease.expiresAt > lease.now) {
+      return { at: 'elsewhere', owner: lease.owner, token: lease.token };
+    }
+    if ((await this.deps.store.table(id)) === null) return { at: 'none' };
+    if (!(await cluster.claim(id))) return this.locate(id);
+    // Read after the grant: every action the previous owner stored is in, and it can store no more.
+    const stored = await this.deps.store.table(id);
+    if (stored === null) return { at: 'none' };
+    const seatIds = stored.seats.filter((s): s is string => s !== null);
+    const players = new Map<string, PlayerInfo>();
+    for (const p of await this.deps.store.players(seatIds)) players.set(p.id, playerInfo(p));
+    this.rooms.get(id)?.dispose();
+    const room = Room.restore(this.deps, stored, await this.deps.store.actions(id), players, 'takeover');
+    this.rooms.set(id, room);
+    return { at: 'here', room };
+  }
+
+  /** The lease of a table was lost: forget its room (the new owner reloads it from the store). */
+  drop(id: string): Room | null {
+    const room = this.rooms.get(id);
+    if (room === undefined) return null;
+    room.dispose();
+    this.rooms.delete(id);
     return room;
   }
 
@@ -159,6 +230,8 @@ export class Tables {
       updatedAt: now,
     });
     await this.deps.store.createTable(room.toStored());
+    // The process that makes a table plays it first (another takes it only when this one is gone).
+    if (this.cluster !== null) await this.cluster.claim(room.id);
     this.rooms.set(room.id, room);
     return room;
   }
@@ -301,6 +374,7 @@ export class Tables {
       if (room.status === 'finished' && room.members() === 0) {
         room.dispose();
         this.rooms.delete(id);
+        void this.cluster?.release(id);
       }
     }
   }

@@ -131,6 +131,8 @@ export class OnlineClient {
   /** Strokes re-simulated here, and how many of them disagreed with the server. */
   verifiedStrokes = 0;
   desyncs = 0;
+  /** False while the server says it is cut off from its database or message bus (a `service` message). */
+  serviceAvailable = true;
 
   constructor(options: OnlineClientOptions) {
     this.options = options;
@@ -380,6 +382,9 @@ export class OnlineClient {
           this.wanted = null;
           this.setStatus('superseded');
         }
+        break;
+      case 'service':
+        this.serviceAvailable = message.available;
         break;
       case 'pong':
         this.clockOffsetMs = message.serverNow - (message.t + Date.now()) / 2;

@@ -51,6 +51,8 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   matched: 'The quick-match queue paired you: join this table as a player.',
   superseded:
     'A newer tab of the same player took your seat: this connection only watches now. A client does not reconnect to play.',
+  service:
+    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`).',
   error:
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
@@ -87,6 +89,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
     'a chat line refused for its text (`field` /text): empty, longer than 280 characters, control characters (line breaks too) or no visible character; too many lines is `rate/limited`',
   'queue/invalid': 'quick match: nothing to cancel',
   'server/internal': 'a fault of the server; nothing changed',
+  'server/unavailable':
+    'the server is cut off from its database or message bus, or the table is moving to another server process; nothing changed: play again once it is available',
 };
 
 const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [

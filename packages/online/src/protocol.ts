@@ -88,6 +88,12 @@ export const ONLINE_ERROR_CODES = [
   'queue/invalid',
   /** A fault of the server; the state is untouched. */
   'server/internal',
+  /**
+   * The server cannot reach its database or its message bus (several processes share them), or the
+   * table is moving to another process: nothing was done; play again after a `service` message says
+   * the server is available.
+   */
+  'server/unavailable',
 ] as const;
 export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 
@@ -340,6 +346,11 @@ export type ServerMessage =
   | { readonly type: 'matched'; readonly tableId: string; readonly variant: Variant }
   /** A newer tab of the same player took the seat; this connection now only watches. Do not reconnect to play. */
   | { readonly type: 'superseded'; readonly tableId: string }
+  /**
+   * The server was cut off from its database or message bus (`available: false`: it takes no
+   * intent until it says `available: true` again); `message` says which.
+   */
+  | { readonly type: 'service'; readonly available: boolean; readonly message: string }
   | ({ readonly type: 'error'; readonly ref?: string } & OnlineError)
   | { readonly type: 'pong'; readonly t: number; readonly serverNow: number };
 
@@ -356,6 +367,7 @@ export const SERVER_MESSAGE_TYPES = [
   'finished',
   'matched',
   'superseded',
+  'service',
   'error',
   'pong',
 ] as const satisfies readonly ServerMessageType[];

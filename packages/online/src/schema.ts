@@ -369,6 +369,10 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     'variant',
   ]),
   superseded: closed({ type: { const: 'superseded' }, tableId }, ['type', 'tableId']),
+  service: closed(
+    { type: { const: 'service' }, available: { type: 'boolean' }, message: { type: 'string' } },
+    ['type', 'available', 'message'],
+  ),
   error: closed(
     {
       type: { const: 'error' },

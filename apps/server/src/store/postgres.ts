@@ -8,18 +8,20 @@
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
 import { type PlayerRow, type TableRow, toPlayer, toTable } from './rows.js';
-import type {
-  RatingUpdate,
-  Store,
-  StoredAction,
-  StoredChat,
-  StoredPlayer,
-  StoredQueueEntry,
-  StoredRating,
-  StoredSecret,
-  StoredStatus,
-  StoredTable,
-  TablePatch,
+import {
+  type Fence,
+  FencedError,
+  type RatingUpdate,
+  type Store,
+  type StoredAction,
+  type StoredChat,
+  type StoredPlayer,
+  type StoredQueueEntry,
+  type StoredRating,
+  type StoredSecret,
+  type StoredStatus,
+  type StoredTable,
+  type TablePatch,
 } from './types.js';
 
 /** Each migration once, in order; never edit one that has shipped — add the next. */
@@ -113,7 +115,33 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
       CREATE INDEX queue_order ON queue(since, player_id);
     `,
   },
+  {
+    // Table leases: which process owns a table, until when (the database's clock, ms), and the
+    // fencing token, raised by one at every new grant.
+    version: 3,
+    sql: `
+      CREATE TABLE table_leases (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        owner TEXT NOT NULL,
+        token BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX table_leases_owner ON table_leases(owner);
+    `,
+  },
 ];
+
+/** The database's clock in epoch milliseconds: every lease is timed by it, never by a process's. */
+const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+
+/** A lease row as read. */
+export interface Lease {
+  readonly owner: string;
+  readonly token: number;
+  readonly expiresAt: number;
+  /** The database's clock when it was read. */
+  readonly now: number;
+}
 
 /** Any number key of the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 0x70797261;
@@ -322,8 +350,82 @@ export class PostgresStore implements Store {
     await client.query(`UPDATE tables SET ${sets} WHERE id = $1`, [id, ...columns.map(([, v]) => v)]);
   }
 
-  async updateTable(id: string, patch: TablePatch, at: number): Promise<void> {
-    await this.patchTable(this.pool, id, patch, at);
+  async updateTable(id: string, patch: TablePatch, at: number, fence?: Fence): Promise<void> {
+    if (fence === undefined) {
+      await this.patchTable(this.pool, id, patch, at);
+      return;
+    }
+    await this.transaction(async (client) => {
+      await this.checkFence(client, id, fence);
+      await this.patchTable(client, id, patch, at);
+    });
+  }
+
+  /**
+   * Throws FencedError unless the lease row still carries the fence's owner and token; the row is
+   * locked (FOR SHARE) until the transaction ends, so a takeover waits for this write and then
+   * reloads it — or this write sees the new token and is refused.
+   */
+  private async checkFence(client: Queryable, id: string, fence: Fence): Promise<void> {
+    const { rowCount } = await client.query(
+      'SELECT 1 FROM table_leases WHERE table_id = $1 AND owner = $2 AND token = $3 FOR SHARE',
+      [id, fence.owner, fence.token],
+    );
+    if (rowCount !== 1) throw new FencedError(id, fence);
+  }
+
+  /**
+   * Grants `owner` the lease of a table for `ttlMs` if it is free, expired or already theirs;
+   * returns the new fencing token (one more than any before), or null when another holds it.
+   */
+  async acquireLease(id: string, owner: string, ttlMs: number): Promise<number | null> {
+    const { rows } = await this.pool.query<{ token: number }>(
+      `INSERT INTO table_leases (table_id, owner, token, expires_at) VALUES ($1, $2, 1, ${NOW_MS} + $3)
+         ON CONFLICT (table_id) DO UPDATE
+           SET owner = EXCLUDED.owner, token = table_leases.token + 1, expires_at = EXCLUDED.expires_at
+           WHERE table_leases.expires_at < ${NOW_MS} OR table_leases.owner = EXCLUDED.owner
+         RETURNING token`,
+      [id, owner, ttlMs],
+    );
+    return rows[0]?.token ?? null;
+  }
+
+  /** Extends the leases `owner` holds with these tokens; returns the tables still held. */
+  async renewLeases(owner: string, held: ReadonlyMap<string, number>, ttlMs: number): Promise<Set<string>> {
+    if (held.size === 0) {
+      await this.pool.query('SELECT 1');
+      return new Set();
+    }
+    const ids = [...held.keys()];
+    const tokens = ids.map((id) => held.get(id) as number);
+    const { rows } = await this.pool.query<{ table_id: string }>(
+      `UPDATE table_leases AS l SET expires_at = ${NOW_MS} + $2
+         FROM unnest($3::text[], $4::bigint[]) AS h(table_id, token)
+         WHERE l.table_id = h.table_id AND l.token = h.token AND l.owner = $1
+         RETURNING l.table_id`,
+      [owner, ttlMs, ids, tokens],
+    );
+    return new Set(rows.map((r) => r.table_id));
+  }
+
+  /** Gives a lease up at once (a clean shutdown), so that another process takes it without waiting. */
+  async releaseLease(id: string, fence: Fence): Promise<void> {
+    await this.pool.query(
+      'UPDATE table_leases SET expires_at = 0 WHERE table_id = $1 AND owner = $2 AND token = $3',
+      [id, fence.owner, fence.token],
+    );
+  }
+
+  /** The lease row of a table (null: never leased). */
+  async lease(id: string): Promise<Lease | null> {
+    const { rows } = await this.pool.query<{ owner: string; token: number; expires_at: number; now: number }>(
+      `SELECT owner, token, expires_at, ${NOW_MS} AS now FROM table_leases WHERE table_id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    return row === undefined
+      ? null
+      : { owner: row.owner, token: row.token, expiresAt: row.expires_at, now: row.now };
   }
 
   async appendAction(
@@ -331,8 +433,10 @@ export class PostgresStore implements Store {
     action: StoredAction,
     patch: TablePatch,
     ratings: readonly RatingUpdate[] = [],
+    fence?: Fence,
   ): Promise<boolean> {
     return this.transaction(async (client) => {
+      if (fence !== undefined) await this.checkFence(client, id, fence);
       const inserted = await client.query(
         `INSERT INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (table_id, seq) DO NOTHING`,

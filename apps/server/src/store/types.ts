@@ -108,6 +108,24 @@ export interface StoredQueueEntry {
   readonly tableId: string | null;
 }
 
+/**
+ * A table lease as its owner holds it: the process and the fencing token it was granted. Every
+ * write of a table's play made with a fence commits only while the lease row still carries this
+ * owner and token, in the same transaction, so a process that lost its lease can never append.
+ */
+export interface Fence {
+  readonly owner: string;
+  readonly token: number;
+}
+
+/** A write refused because the writer's lease was taken by another process (its fence is stale). */
+export class FencedError extends Error {
+  constructor(tableId: string, fence: Fence) {
+    super(`table ${tableId}: the lease of ${fence.owner} (token ${fence.token}) is no longer held`);
+    this.name = 'FencedError';
+  }
+}
+
 export interface Store {
   /** The session secrets, newest first (none on a fresh store: `Sessions` makes the first). */
   secrets(): Promise<StoredSecret[]>;
@@ -127,16 +145,19 @@ export interface Store {
 
   createTable(table: StoredTable): Promise<void>;
   table(id: string): Promise<StoredTable | null>;
-  updateTable(id: string, patch: TablePatch, at: number): Promise<void>;
+  /** With a fence: only while that lease is held (else FencedError); the embedded store has no leases. */
+  updateTable(id: string, patch: TablePatch, at: number, fence?: Fence): Promise<void>;
   /**
    * Stores one action and the table's new row (and, when it ends a rated match, the new ratings) in
-   * one transaction; false if that seq is already taken.
+   * one transaction; false if that seq is already taken. With a fence the same transaction first
+   * checks the lease (FencedError when it is no longer held).
    */
   appendAction(
     id: string,
     action: StoredAction,
     patch: TablePatch,
     ratings?: readonly RatingUpdate[],
+    fence?: Fence,
   ): Promise<boolean>;
   actions(id: string): Promise<StoredAction[]>;
   /** Tables not finished (to restore at start). */

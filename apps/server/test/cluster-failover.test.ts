@@ -1,0 +1,127 @@
+/**
+ * The owner of a table SIGKILLed mid-frame at several points — before the append, after the
+ * append and before the broadcast, during a decision (a test-only fault point in the owner makes
+ * it kill itself there): the other process takes the expired lease, reloads the table from
+ * PostgreSQL and carries on; the clients reconnect (one through a balancer, to any process) or are
+ * moved; the frame finishes with no acknowledged action lost and none applied twice, and the
+ * stored record replays through `pyramid referee` to the same result.
+ */
+import { join } from 'node:path';
+import type { LogEntry, OnlineClient } from '@pyramid/online';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterServer, Link, leaseOf, type Services, startServices, storedSeqs } from './cluster-support.js';
+import {
+  botMove,
+  client,
+  guest,
+  killChildren,
+  refereeReplay,
+  removeTempDirs,
+  tempDir,
+  until,
+} from './support.js';
+
+let services: Services;
+let survivor: Awaited<ReturnType<typeof clusterServer>>;
+const links: Link[] = [];
+
+beforeAll(async () => {
+  services = await startServices();
+  survivor = await clusterServer(services.postgres.url, services.redis.url);
+}, 60_000);
+afterAll(async () => {
+  killChildren();
+  for (const link of links) await link.close();
+  await services?.stop();
+  removeTempDirs();
+});
+
+/** Plays the frame out, riding over the failover: a refused or dropped move is chosen again on the state the clients get next. */
+async function playThrough(pair: readonly [OnlineClient, OnlineClient], seed: number): Promise<number> {
+  let refusals = 0;
+  for (let moves = 0; moves < 3000; ) {
+    try {
+      if (!(await botMove(pair, 'amateur', seed))) return refusals;
+      moves++;
+    } catch (caught) {
+      refusals++;
+      if (refusals > 8) throw caught;
+      await until(
+        () =>
+          pair[0].status === 'open' &&
+          pair[1].status === 'open' &&
+          pair[0].seq === pair[1].seq &&
+          pair[0].table?.seats[0]?.presence === 'present' &&
+          pair[0].table?.seats[1]?.presence === 'present',
+        20_000,
+        'the clients back at the table',
+      );
+    }
+  }
+  throw new Error('the frame did not end');
+}
+
+const POINTS = [
+  { fault: 'before-append:4:KILL', lag: false },
+  { fault: 'after-append:4:KILL', lag: false },
+  { fault: 'decision:1:KILL', lag: true },
+] as const;
+
+describe('the owner process dies mid-frame', () => {
+  for (const { fault, lag } of POINTS) {
+    it(`killed at ${fault.split(':')[0]}: the other process takes over and the frame finishes`, async () => {
+      const owner = await clusterServer(services.postgres.url, services.redis.url, {
+        PYRAMID_TEST_FAULT: fault,
+      });
+      // Anna's connection goes through a balancer: to the owner while it lives, else to the survivor.
+      const balancer = await new Link([owner.port, survivor.port]).listen();
+      links.push(balancer);
+      const anna = await guest(owner.url, 'Anna');
+      const boris = await guest(survivor.url, 'Boris');
+      const made = await anna.api.createTable({
+        variant: 'free',
+        start: lag ? { from: 'rack' } : { from: 'rack', breaker: 1 },
+      });
+      if (!made.ok) throw new Error(made.error.message);
+      const id = made.value.table.id;
+      const first = await leaseOf(services.db, id);
+      const a = await client(balancer.url, anna.session.token);
+      const b = await client(survivor.url, boris.session.token);
+      // What each client was told, as it was told (the acknowledgements).
+      const told: LogEntry[] = [];
+      for (const c of [a, b]) {
+        c.on('stroke', (m) => told.push({ seq: m.seq, action: m.action, ruling: m.ruling }));
+        c.on('ruling', (m) => told.push({ seq: m.seq, action: m.action, ruling: m.ruling }));
+      }
+      expect((await a.join(id, 'player')).ok).toBe(true);
+      expect((await b.join(id, 'player')).ok).toBe(true);
+      await until(() => a.lastState !== null && b.lastState !== null);
+
+      const refusals = await playThrough([a, b], 3);
+      await until(() => a.seq === b.seq, 10_000, 'both clients at the end');
+      // The owner did die at its fault point, and the survivor holds the table now.
+      expect(owner.child.signalCode).toBe('SIGKILL');
+      expect(refusals).toBeGreaterThanOrEqual(1);
+      const now = await leaseOf(services.db, id);
+      expect(now?.owner).not.toBe(first?.owner);
+      expect(now?.token).toBeGreaterThan(first?.token ?? 0);
+
+      const final = a.lastState!;
+      expect(final.turn.kind).toBe('match-over');
+      // Nothing applied twice, nothing missing: the stored seqs are 1..n, the clients' log is it.
+      expect(await storedSeqs(services.db, id)).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
+      expect(a.log.map((e) => e.seq)).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
+      expect(b.log).toEqual(a.log);
+      // Every action a client was told of is in the final log, the same.
+      for (const entry of told) expect(a.log[entry.seq - 1]).toEqual(entry);
+
+      const record = await boris.api.matchRecord(id);
+      if (!record.ok) throw new Error(record.error.message);
+      const replay = refereeReplay(record.value, join(tempDir(), 'record.json'));
+      expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
+      expect(replay.final.scores).toEqual([...final.scores]);
+      a.close();
+      b.close();
+    }, 90_000);
+  }
+});

@@ -1,0 +1,154 @@
+/**
+ * For the cluster tests: real PostgreSQL and Redis on loopback (services.ts), server processes
+ * sharing them (`DATABASE_URL`, `REDIS_URL`), and loopback TCP links the tests control — a link
+ * that can be cut and restored (a process cut off from a service), and a balancer that sends each
+ * new connection to the first backend that accepts it (clients reconnect to any process).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import pg from 'pg';
+import { type LocalPostgres, type LocalRedis, startPostgres, startRedis } from '../src/services.js';
+import { spawnServer, tempDir } from './support.js';
+
+export interface Services {
+  readonly postgres: LocalPostgres;
+  readonly redis: LocalRedis;
+  readonly db: pg.Pool;
+  stop(): Promise<void>;
+}
+
+export async function startServices(): Promise<Services> {
+  const postgres = await startPostgres();
+  const redis = await startRedis().catch(async (caught: unknown) => {
+    await postgres.stop();
+    throw caught;
+  });
+  const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  return {
+    postgres,
+    redis,
+    db,
+    async stop() {
+      await db.end().catch(() => {});
+      await redis.stop();
+      await postgres.stop();
+    },
+  };
+}
+
+/** The lease the tests run with: short, so that a takeover is quick (the default is 3000 ms). */
+export const TEST_LEASE_MS = 2000;
+
+/** A server process of the cluster; its stderr is kept (faults and fencing are logged there). */
+export async function clusterServer(
+  databaseUrl: string,
+  redisUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string; port: number; stderr: () => string }> {
+  const started = await spawnServer(tempDir(), {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PYRAMID_LEASE_MS: String(TEST_LEASE_MS),
+    ...env,
+  });
+  let err = '';
+  started.child.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  return { ...started, port: Number(new URL(started.url).port), stderr: () => err };
+}
+
+/** A loopback TCP forwarder to the first of `ports` that accepts; `cut()` drops every connection and refuses new ones. */
+export class Link {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private open = true;
+  port = 0;
+
+  constructor(private readonly ports: readonly number[]) {
+    this.server = createServer((client) => {
+      if (!this.open) {
+        client.destroy();
+        return;
+      }
+      this.sockets.add(client);
+      client.on('close', () => this.sockets.delete(client));
+      client.on('error', () => {});
+      client.pause();
+      this.dial(client, 0);
+    });
+  }
+
+  private dial(client: Socket, index: number): void {
+    const port = this.ports[index];
+    if (port === undefined) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(port, '127.0.0.1');
+    let connected = false;
+    upstream.on('error', () => {
+      if (!connected) this.dial(client, index + 1);
+      else client.destroy();
+    });
+    upstream.once('connect', () => {
+      connected = true;
+      this.sockets.add(upstream);
+      upstream.on('close', () => {
+        this.sockets.delete(upstream);
+        client.destroy();
+      });
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.resume();
+    });
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    this.port = typeof address === 'object' && address !== null ? address.port : 0;
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  cut(): void {
+    this.open = false;
+    for (const s of this.sockets) s.destroy();
+    this.sockets.clear();
+  }
+
+  restore(): void {
+    this.open = true;
+  }
+
+  async close(): Promise<void> {
+    this.cut();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** The lease row of a table, read straight from PostgreSQL. */
+export async function leaseOf(
+  db: pg.Pool,
+  tableId: string,
+): Promise<{ owner: string; token: number } | null> {
+  const { rows } = await db.query<{ owner: string; token: string }>(
+    'SELECT owner, token FROM table_leases WHERE table_id = $1',
+    [tableId],
+  );
+  return rows[0] === undefined ? null : { owner: rows[0].owner, token: Number(rows[0].token) };
+}
+
+/** The stored actions of a table: their seqs, in order. */
+export async function storedSeqs(db: pg.Pool, tableId: string): Promise<number[]> {
+  const { rows } = await db.query<{ seq: number }>(
+    'SELECT seq FROM actions WHERE table_id = $1 ORDER BY seq',
+    [tableId],
+  );
+  return rows.map((r) => r.seq);
+}

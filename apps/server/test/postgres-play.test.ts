@@ -1,0 +1,79 @@
+/**
+ * One server on PostgreSQL (`DATABASE_URL`, no Redis): two bot clients play a whole frame end to
+ * end, every action is in PostgreSQL before its broadcast, and the record replays through the
+ * real `pyramid referee` to the same result.
+ */
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalPostgres, startPostgres } from '../src/services.js';
+import {
+  client,
+  guest,
+  playOut,
+  type RunningServer,
+  refereeReplay,
+  removeTempDirs,
+  tempDir,
+  testServer,
+  until,
+} from './support.js';
+
+let postgres: LocalPostgres;
+let server: RunningServer;
+let db: pg.Pool;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  server = await testServer({ databaseUrl: postgres.url });
+  db = new pg.Pool({ connectionString: postgres.url, max: 1 });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await db?.end();
+  await postgres?.stop();
+  removeTempDirs();
+});
+
+describe('one server on PostgreSQL', () => {
+  it('plays a frame end to end; every broadcast action is stored; the record replays', async () => {
+    const anna = await guest(server.url, 'Anna');
+    const boris = await guest(server.url, 'Boris');
+    const made = await anna.api.createTable({ variant: 'combined', start: { from: 'rack', breaker: 1 } });
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.table.id;
+    const a = await client(server.url, anna.session.token);
+    const b = await client(server.url, boris.session.token);
+    // At each broadcast the action is already in PostgreSQL.
+    const storedAtBroadcast: Promise<boolean>[] = [];
+    a.on('stroke', (m) => {
+      storedAtBroadcast.push(
+        db
+          .query('SELECT 1 FROM actions WHERE table_id = $1 AND seq = $2', [id, m.seq])
+          .then((r) => r.rowCount === 1),
+      );
+    });
+    expect((await a.join(id, 'player')).ok).toBe(true);
+    expect((await b.join(id, 'player')).ok).toBe(true);
+    await until(() => a.lastState !== null && b.lastState !== null);
+    const moves = await playOut([a, b], 'amateur', 9);
+    await until(() => b.seq === a.seq);
+    const final = a.lastState!;
+    expect(final.turn.kind).toBe('match-over');
+    expect(moves).toBe(a.seq);
+    expect(storedAtBroadcast.length).toBeGreaterThan(0);
+    expect(await Promise.all(storedAtBroadcast)).not.toContain(false);
+    const { rows } = await db.query<{ status: string; seq: number }>(
+      'SELECT status, seq FROM tables WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({ status: 'finished', seq: a.seq });
+    const record = await anna.api.matchRecord(id);
+    if (!record.ok) throw new Error(record.error.message);
+    const replay = refereeReplay(record.value, join(tempDir(), 'record.json'));
+    expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
+    expect(replay.final.scores).toEqual([...final.scores]);
+    a.close();
+    b.close();
+  }, 60_000);
+});
