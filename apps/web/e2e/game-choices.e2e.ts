@@ -205,6 +205,8 @@ describe('on a phone', () => {
     expect(Math.abs(placed.x - 600)).toBeLessThan(20);
     expect((await summary(page)).notice).toBeNull();
     await page.screenshot({ path: '/tmp/game-top-phone.png' });
+    // The strike button is in the bottom sheet; the sheet closes by itself when the shot starts.
+    await page.locator('[data-testid="sheet-toggle"]').tap();
     await page.locator('[data-testid="strike"]').tap();
     // A tap on the table while the balls run skips to where they stop.
     await page.waitForFunction(() =>
@@ -218,7 +220,9 @@ describe('on a phone', () => {
       return { animating: hooks.animating(), logLength: hooks.summary().logLength };
     });
     expect(after).toEqual({ animating: false, logLength: 1 });
+    await page.locator('[data-testid="sheet-toggle"]').tap();
     await page.locator('[data-testid="camera"]').tap();
+    await page.locator('[data-testid="sheet-toggle"]').tap();
     await page.waitForTimeout(600);
     await page.screenshot({ path: '/tmp/game-3d-phone.png' });
     expect(errors).toEqual([]);

@@ -25,8 +25,12 @@ async function box(page: Page, testid: string): Promise<{ width: number; height:
 async function shots(page: Page, name: string, tap: boolean): Promise<void> {
   const top = await page.screenshot({ path: `/tmp/game2-top-${name}.png` });
   expect(await distinctColours(page, top)).toBeGreaterThan(50);
-  if (tap) await page.locator('[data-testid="camera"]').tap();
-  else await page.click('[data-testid="camera"]');
+  // On the phone the camera button is in the bottom sheet: open it first.
+  if (tap) {
+    await page.locator('[data-testid="sheet-toggle"]').tap();
+    await page.locator('[data-testid="camera"]').tap();
+    await page.locator('[data-testid="sheet-toggle"]').tap();
+  } else await page.click('[data-testid="camera"]');
   await page.waitForTimeout(600);
   const threeD = await page.screenshot({ path: `/tmp/game2-3d-${name}.png` });
   expect(await distinctColours(page, threeD)).toBeGreaterThan(50);

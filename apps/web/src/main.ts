@@ -7,12 +7,14 @@ import type { WebSocketFactory } from '@pyramid/online';
 import { detectLang, isLang } from './common/lang.js';
 import { BotClient } from './game/bot-client.js';
 import { Controller } from './game/controller.js';
+import { forcedFrameMs, loadDisplay } from './game/display.js';
 import { installHooks } from './game/hooks.js';
 import { attachKeyboard } from './game/input/keyboard.js';
 import { attachPointer } from './game/input/pointer.js';
 import { ShotSound } from './game/sound.js';
 import { DEFAULT_SETUP, initialGame, randomSeed } from './game/state/index.js';
 import { mountApp } from './game/ui/app.js';
+import { mountDisplay } from './game/ui/display-panel.js';
 import { ViewHost } from './game/view-loader.js';
 import { warmUpWhenIdle } from './game/warm-up.js';
 import { OnlineSession } from './online/session.js';
@@ -32,7 +34,8 @@ const store = storage();
 const savedLang = store?.getItem(LANG_KEY);
 const lang = isLang(savedLang) ? savedLang : detectLang(navigator.languages ?? [navigator.language]);
 const initial = initialGame({ ...DEFAULT_SETUP, seed: randomSeed() }, lang);
-const view = new ViewHost(root, initial.match.tableSize);
+const display = loadDisplay(store);
+const view = new ViewHost(root, initial.match.tableSize, display, forcedFrameMs(location.search));
 const sound = new ShotSound();
 const controller = new Controller(initial, view, new BotClient(), store, sound);
 // Online play talks to the server that served this page (the HTTP API and the WebSocket).
@@ -47,6 +50,7 @@ const online = new OnlineSession(controller, {
   setAddress: (url) => history.replaceState(null, '', url ?? pageUrl),
 });
 const app = mountApp(root, view.canvas, controller, online);
+mountDisplay(view, display, store, controller);
 // Input belongs to the canvas of the table shown; a table of another size brings a new canvas.
 view.onCanvas((canvas) => {
   attachPointer(canvas, view, controller);

@@ -151,3 +151,24 @@ describe('pick and project', () => {
     expect(pixel?.y).toBeCloseTo(rect.top + rect.height / 2, 6);
   });
 });
+
+describe('the top camera on a small screen', () => {
+  const c = dims.cushionWidth;
+  const inner = { minX: -c, minY: -c, maxX: geometry.spec.length + c, maxY: geometry.spec.width + c };
+  const crop = { inner, ballDiameter: geometry.spec.ballDiameter, minBallPx: 14 };
+  const ballPx = (fit: { halfHeight: number }, height: number) =>
+    (geometry.spec.ballDiameter * height) / (2 * fit.halfHeight);
+
+  it('crops the outer rails of a 12 ft table on a 390 px phone so that a ball is 14 px, cushions in view', () => {
+    expect(ballPx(fitTop(outer, 390, 760), 760)).toBeLessThan(14);
+    const fit = fitTop(outer, 390, 760, crop);
+    expect(ballPx(fit, 760)).toBeGreaterThanOrEqual(14 - 1e-6);
+    const camera = makeTopCamera();
+    applyTopFit(camera, fit);
+    expect(allVisible(camera, boxCorners(inner, 0, 0))).toBe(true);
+  });
+
+  it('keeps the whole table where a ball is already 14 px (a desktop)', () => {
+    expect(fitTop(outer, 940, 758, crop)).toEqual(fitTop(outer, 940, 758));
+  });
+});

@@ -59,14 +59,32 @@ export function animationEvents(simulation: Simulation): AnimationEvent[] {
   return out;
 }
 
+/** How long a pocketed ball is shown dropping into its pocket, s (it then is gone). */
+export const DROP_S = 0.16;
+/** Gravity, mm/s²: the drop is a free fall below the bed. */
+const G_MM = 9810;
+
+/**
+ * The shot as drawn: the trajectory, and each pocketed ball falling below the bed for DROP_S after
+ * the physics captured it (the view shows it sink into the pocket instead of vanishing). The
+ * animation lasts until the last drop ends; the positions at rest are the simulation's.
+ */
 export function animationFrom(simulation: Simulation): ShotAnimation {
   const radius = simulation.params.R;
   const trajectory = simulation.trajectory;
-  return {
-    duration: simulation.duration,
-    sample: (t: number) => trajectory.sample(t).map((ball) => frameOf(ball, radius)),
-    events: animationEvents(simulation),
-  };
+  const pocketedAt = new Map<number, number>();
+  for (const event of simulation.events) if (event.type === 'pocket') pocketedAt.set(event.ball, event.t);
+  let duration = simulation.duration;
+  for (const t of pocketedAt.values()) duration = Math.max(duration, t + DROP_S);
+  const sample = (t: number): BallFrame[] =>
+    trajectory.sample(Math.min(t, simulation.duration)).map((ball) => {
+      const frame = frameOf(ball, radius);
+      const at = pocketedAt.get(ball.id);
+      if (!frame.gone || at === undefined || t >= at + DROP_S) return frame;
+      const fall = Math.max(0, t - at);
+      return { ...frame, gone: false, z: -0.5 * G_MM * fall * fall };
+    });
+  return { duration, sample, events: animationEvents(simulation) };
 }
 
 /** Balls at rest as the view draws them. */

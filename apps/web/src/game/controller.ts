@@ -140,7 +140,8 @@ export class Controller {
   drawTable(): void {
     if (this.view.animating) return;
     this.view.useTable(this.state.match.tableSize);
-    this.view.setNumbered(this.state.match.variant === 'classic');
+    // Every variant: the Free cue-ball chips, the shelves and the rulings name the balls by number.
+    this.view.setNumbered(true);
     this.view.setBalls(restingBalls(this.state));
     this.view.setOverlay(overlayOf(this.state));
     if (this.view.camera !== this.state.camera) this.view.setCamera(this.state.camera);

@@ -15,6 +15,9 @@ import type {
 } from '../view/types.js';
 
 const RAIL = 120;
+/** The cushions' width: the least of the rails always shown. */
+const CUSHION = 50;
+const MIN_BALL_PX = 14;
 
 /** The flat view of the match's table (its playing area, ball and markings). */
 export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): TableView {
@@ -25,6 +28,7 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
   let balls: readonly BallFrame[] = [];
   let overlay: Overlay = {};
   let numbered = false;
+  let coloured = '#e3ad17';
   let camera: CameraMode = 'top';
   let frames = 0;
   let animating = false;
@@ -32,6 +36,8 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
   let scale = 1;
   let portrait = false;
   let ox = 0;
+  /** How much of the rails is in view (RAIL unless cropped). */
+  let shown = RAIL;
   let oy = 0;
 
   const layout = () => {
@@ -40,8 +46,12 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
     canvas.width = Math.max(1, Math.round(rect.width * dpr));
     canvas.height = Math.max(1, Math.round(rect.height * dpr));
     portrait = rect.height > rect.width;
-    const along = SPEC.length + 2 * RAIL;
-    const across = SPEC.width + 2 * RAIL;
+    // On a small screen the rails are cropped (never inside the cushions) so a ball is 14 px across.
+    const short = portrait ? rect.width : rect.height;
+    const roomy = short / (MIN_BALL_PX / SPEC.ballDiameter);
+    shown = Math.max(CUSHION, Math.min(RAIL, (roomy - SPEC.width) / 2));
+    const along = SPEC.length + 2 * shown;
+    const across = SPEC.width + 2 * shown;
     scale = portrait
       ? Math.min(rect.width / across, rect.height / along)
       : Math.min(rect.width / along, rect.height / across);
@@ -54,12 +64,12 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
   /** Table mm → CSS pixels inside the canvas. */
   const toPx = (p: Point): { x: number; y: number } =>
     portrait
-      ? { x: ox + (RAIL + SPEC.width - p.y) * scale, y: oy + (RAIL + SPEC.length - p.x) * scale }
-      : { x: ox + (RAIL + p.x) * scale, y: oy + (RAIL + SPEC.width - p.y) * scale };
+      ? { x: ox + (shown + SPEC.width - p.y) * scale, y: oy + (shown + SPEC.length - p.x) * scale }
+      : { x: ox + (shown + p.x) * scale, y: oy + (shown + SPEC.width - p.y) * scale };
   const toMm = (x: number, y: number): Point =>
     portrait
-      ? { x: SPEC.length + RAIL - (y - oy) / scale, y: SPEC.width + RAIL - (x - ox) / scale }
-      : { x: (x - ox) / scale - RAIL, y: SPEC.width + RAIL - (y - oy) / scale };
+      ? { x: SPEC.length + shown - (y - oy) / scale, y: SPEC.width + shown - (x - ox) / scale }
+      : { x: (x - ox) / scale - shown, y: SPEC.width + shown - (y - oy) / scale };
 
   const draw = () => {
     if (context === null) return;
@@ -125,18 +135,25 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
     for (const ball of balls) {
       if (ball.gone) continue;
       const p = toPx(ball);
-      context.fillStyle = ball.id === 0 ? '#e0a419' : '#f4ecd8';
+      // A white ball's disc is at least 13 px across when numbered, so its number reads on a phone.
+      const r = numbered && ball.id > 0 ? Math.max(6.5, R * scale) : Math.max(2, R * scale);
+      context.fillStyle = ball.id === 0 ? coloured : '#f4ecd6';
       context.beginPath();
-      context.arc(p.x, p.y, Math.max(2, R * scale), 0, Math.PI * 2);
+      context.arc(p.x, p.y, r, 0, Math.PI * 2);
       context.fill();
+      if (ball.id > 0) {
+        context.strokeStyle = '#6b5d48';
+        context.lineWidth = 1;
+        context.stroke();
+      }
       if (highlight.has(ball.id) || overlay.selected === ball.id) {
         context.strokeStyle = overlay.selected === ball.id ? '#ff4040' : '#40c0ff';
         context.lineWidth = 2;
         context.stroke();
       }
-      if (numbered && ball.id > 0 && scale * R > 5) {
-        context.fillStyle = '#222';
-        context.font = `${Math.round(R * scale)}px sans-serif`;
+      if (numbered && ball.id > 0) {
+        context.fillStyle = '#1c1814';
+        context.font = `bold ${Math.round(r * (ball.id > 9 ? 1 : 1.2))}px Arial, Helvetica, sans-serif`;
         context.textAlign = 'center';
         context.textBaseline = 'middle';
         context.fillText(String(ball.id), p.x, p.y);
@@ -156,7 +173,8 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
     layout();
     draw();
   };
-  new ResizeObserver(resize).observe(canvas);
+  const observer = new ResizeObserver(resize);
+  observer.observe(canvas);
   layout();
 
   return {
@@ -170,6 +188,10 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
     },
     setOverlay(next) {
       overlay = next;
+      draw();
+    },
+    setColoured(colour) {
+      coloured = colour === 'red' ? '#c9301c' : '#e3ad17';
       draw();
     },
     setCamera(mode) {
@@ -233,6 +255,7 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
     },
     dispose() {
       animating = false;
+      observer.disconnect();
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { Point } from '@pyramid/table';
 import type { Controller } from './controller.js';
 import { cuePosition, type GameSummary, summaryOf } from './state/index.js';
-import type { GameView } from './view-loader.js';
+import type { ViewHost } from './view-loader.js';
 
 export interface PyramidHooks {
   summary(): GameSummary;
@@ -16,19 +16,24 @@ export interface PyramidHooks {
   project(at: Point): { x: number; y: number } | null;
   frames(): number;
   animating(): boolean;
-  viewKind: '3d' | 'flat';
+  readonly viewKind: '3d' | 'flat';
+  /** The rendering quality drawn now (high, medium, low or flat). */
+  quality(): string;
   /** The table size the view draws (it follows the match's). */
   viewTable(): string;
 }
 
-export function installHooks(controller: Controller, view: GameView): void {
+export function installHooks(controller: Controller, view: ViewHost): void {
   const hooks: PyramidHooks = {
     summary: () => JSON.parse(JSON.stringify(summaryOf(controller.state))) as GameSummary,
     cue: () => cuePosition(controller.state),
     project: (at) => view.project(at),
     frames: () => view.frames,
     animating: () => view.animating || controller.state.busy,
-    viewKind: view.kind,
+    get viewKind() {
+      return view.kind;
+    },
+    quality: () => view.qualityLevel,
     viewTable: () => view.tableSize,
   };
   (window as unknown as { __pyramid: PyramidHooks }).__pyramid = hooks;

@@ -8,18 +8,41 @@
  * old renderer's GL state, which the new one does not know about.
  */
 import { type MatchTable, matchTable, type TableSize } from '@pyramid/rules';
-import { createTableView } from '../view/index.js';
-import type { CameraMode, Overlay, ShotAnimation, TableView } from '../view/types.js';
+import { createTableView, type ThreeTableView } from '../view/index.js';
+import {
+  createQualityController,
+  QUALITY_PROFILES,
+  type QualityController,
+  type QualityLevel,
+} from '../view/quality.js';
+import type { BallFrame, CameraMode, Overlay, ShotAnimation, TableView } from '../view/types.js';
+import type { ColouredBall, DisplaySettings } from './display.js';
 import { createFlatView } from './flat-view.js';
 
 export type ViewKind = '3d' | 'flat';
 
-function createView(canvas: HTMLCanvasElement, table: MatchTable): { view: TableView; kind: ViewKind } {
-  try {
-    return { view: createTableView(canvas, { spec: table.spec, geometry: table.geometry }), kind: '3d' };
-  } catch {
-    return { view: createFlatView(canvas, table), kind: 'flat' };
+type Built = { view: TableView; three: ThreeTableView | null; kind: ViewKind; level: QualityLevel };
+
+function createView(
+  canvas: HTMLCanvasElement,
+  table: MatchTable,
+  level: QualityLevel,
+  onFrameTime: (ms: number) => void,
+): Built {
+  if (level !== 'flat') {
+    try {
+      const three = createTableView(canvas, {
+        spec: table.spec,
+        geometry: table.geometry,
+        quality: level,
+        onFrameTime,
+      });
+      return { view: three, three, kind: '3d', level };
+    } catch {
+      // No WebGL here: the flat view plays the same game.
+    }
   }
+  return { view: createFlatView(canvas, table), three: null, kind: 'flat', level: 'flat' };
 }
 
 function newCanvas(): HTMLCanvasElement {
@@ -43,18 +66,118 @@ export class ViewHost implements GameView {
   kind: ViewKind;
   tableSize: TableSize;
   private view: TableView;
+  private three: ThreeTableView | null;
+  private level: QualityLevel;
+  private quality: QualityController;
   private readonly canvasListeners: ((canvas: HTMLCanvasElement) => void)[] = [];
   /** Frames drawn by the views already replaced, so that `frames` never goes back. */
   private earlierFrames = 0;
+  /** What the current view was last given, so that a replacement view shows the same. */
+  private balls: readonly BallFrame[] = [];
+  private overlay: Overlay = {};
+  private numbered = false;
+  private coloured: ColouredBall;
+  /** A level that needs a new canvas (antialiasing, the flat view), applied when no shot is running. */
+  private rebuildPending = false;
+  /** Level changes, for whoever shows the level (the display panel). */
+  onQuality: ((level: QualityLevel) => void) | null = null;
 
-  /** The canvas goes into `parent` before the view is built on it (the view watches its parent's size). */
-  constructor(parent: HTMLElement, size: TableSize) {
+  /**
+   * The canvas goes into `parent` before the view is built on it (the view watches its size).
+   * `forcedFrameMs` replaces every measured frame time (a debug hook: `?frameMs=`).
+   */
+  constructor(
+    parent: HTMLElement,
+    size: TableSize,
+    display: DisplaySettings,
+    private readonly forcedFrameMs: number | null = null,
+  ) {
     this.canvas = newCanvas();
     parent.append(this.canvas);
     this.tableSize = size;
-    const built = createView(this.canvas, matchTable(size));
+    this.coloured = display.coloured;
+    this.quality = createQualityController(display.quality);
+    const built = this.build(size, this.quality.level);
     this.view = built.view;
+    this.three = built.three;
     this.kind = built.kind;
+    this.level = built.level;
+    this.view.setColoured(this.coloured);
+  }
+
+  private build(size: TableSize, level: QualityLevel): Built {
+    return createView(this.canvas, matchTable(size), level, (ms) => this.frameTime(ms));
+  }
+
+  /** The level drawn now (`flat` also where WebGL is missing). */
+  get qualityLevel(): QualityLevel {
+    return this.level;
+  }
+
+  /** The player's quality setting: a level by hand is applied now; `auto` starts again from high. */
+  setQualitySetting(setting: DisplaySettings['quality']): void {
+    this.quality = createQualityController(setting);
+    this.changeLevel(this.quality.level);
+  }
+
+  setColoured(colour: ColouredBall): void {
+    this.coloured = colour;
+    this.view.setColoured(colour);
+  }
+
+  private frameTime(ms: number): void {
+    const next = this.quality.sample(this.forcedFrameMs ?? ms);
+    if (next !== null) this.changeLevel(next);
+  }
+
+  private changeLevel(level: QualityLevel): void {
+    if (level === this.level && !this.rebuildPending) return;
+    const three = this.three;
+    if (three !== null && level !== 'flat' && level === this.level) {
+      this.rebuildPending = false;
+      return;
+    }
+    // Pixel ratio, detail, clear coat and shadows change on the running view; antialiasing and the
+    // flat view need a new canvas, made when the shot in progress has ended.
+    if (three !== null && level !== 'flat' && levelAntialias(level) === three.antialias) {
+      three.setQuality(level);
+      this.level = level;
+      this.rebuildPending = false;
+      this.onQuality?.(level);
+      return;
+    }
+    this.level = level;
+    this.rebuildPending = true;
+    if (!this.view.animating) this.rebuild();
+  }
+
+  private rebuild(): void {
+    this.rebuildPending = false;
+    this.replaceView(this.tableSize, this.level);
+    this.onQuality?.(this.level);
+  }
+
+  private replaceView(size: TableSize, level: QualityLevel): void {
+    const old = this.view;
+    const oldCanvas = this.canvas;
+    const camera = old.camera;
+    this.earlierFrames += old.frames;
+    old.dispose();
+    this.canvas = newCanvas();
+    oldCanvas.replaceWith(this.canvas);
+    releaseContext(oldCanvas);
+    const built = this.build(size, level);
+    this.view = built.view;
+    this.three = built.three;
+    this.kind = built.kind;
+    this.level = built.level;
+    this.tableSize = size;
+    this.view.setColoured(this.coloured);
+    this.view.setNumbered(this.numbered);
+    this.view.setBalls(this.balls);
+    this.view.setOverlay(this.overlay);
+    this.view.setCamera(camera);
+    for (const listener of this.canvasListeners) listener(this.canvas);
   }
 
   /** Runs `listener` for the current canvas and every later one (input is attached per canvas). */
@@ -65,29 +188,19 @@ export class ViewHost implements GameView {
 
   useTable(size: TableSize): void {
     if (size === this.tableSize) return;
-    const old = this.view;
-    const oldCanvas = this.canvas;
-    const camera = old.camera;
-    this.earlierFrames += old.frames;
-    old.dispose();
-    this.canvas = newCanvas();
-    oldCanvas.replaceWith(this.canvas);
-    releaseContext(oldCanvas);
-    const built = createView(this.canvas, matchTable(size));
-    this.view = built.view;
-    this.kind = built.kind;
-    this.tableSize = size;
-    this.view.setCamera(camera);
-    for (const listener of this.canvasListeners) listener(this.canvas);
+    this.replaceView(size, this.level);
   }
 
-  setBalls(balls: Parameters<TableView['setBalls']>[0]): void {
+  setBalls(balls: readonly BallFrame[]): void {
+    this.balls = balls;
     this.view.setBalls(balls);
   }
   setNumbered(numbered: boolean): void {
+    this.numbered = numbered;
     this.view.setNumbered(numbered);
   }
   setOverlay(overlay: Overlay): void {
+    this.overlay = overlay;
     this.view.setOverlay(overlay);
   }
   setCamera(mode: CameraMode): void {
@@ -96,8 +209,12 @@ export class ViewHost implements GameView {
   get camera(): CameraMode {
     return this.view.camera;
   }
-  play(animation: ShotAnimation, options?: Parameters<TableView['play']>[1]): Promise<void> {
-    return this.view.play(animation, options);
+  async play(animation: ShotAnimation, options?: Parameters<TableView['play']>[1]): Promise<void> {
+    this.quality.reset();
+    await this.view.play(animation, options);
+    this.balls = animation.sample(animation.duration);
+    this.view.setBalls(this.balls);
+    if (this.rebuildPending) this.rebuild();
   }
   skip(): void {
     this.view.skip();
@@ -117,6 +234,10 @@ export class ViewHost implements GameView {
   dispose(): void {
     this.view.dispose();
   }
+}
+
+function levelAntialias(level: Exclude<QualityLevel, 'flat'>): boolean {
+  return QUALITY_PROFILES[level].antialias;
 }
 
 /** Frees the replaced canvas's WebGL context now rather than at garbage collection (browsers cap them). */

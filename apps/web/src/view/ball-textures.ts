@@ -8,16 +8,22 @@
 import { CanvasTexture, SRGBColorSpace, type Texture } from 'three';
 
 export const IVORY = '#f4ecd6';
-/** The coloured ball: yellow, as the МКП rules prefer (п.3), in every program. */
+/** The coloured ball: yellow by default, as the МКП rules prefer (п.3). */
 export const COLOURED_YELLOW = '#e3ad17';
-/** The other colour clubs use, kept for a future choice of look. */
+/** The other colour clubs use (a display setting). */
 export const COLOURED_RED = '#c9301c';
-export const COLOURED = COLOURED_YELLOW;
+export type ColouredBall = 'yellow' | 'red';
+export const COLOURED: Readonly<Record<ColouredBall, string>> = {
+  yellow: COLOURED_YELLOW,
+  red: COLOURED_RED,
+};
+/** The ink of the numbers, on the balls' labels and on the panel's chips alike. */
+export const NUMBER_INK = '#1c1814';
 
 const WIDTH = 512;
 const HEIGHT = 256;
 
-export type BallLook = 'plain' | 'coloured' | { readonly number: number };
+export type BallLook = 'plain' | ColouredBall | { readonly number: number };
 
 function keyOf(look: BallLook): string {
   return typeof look === 'string' ? look : `n${look.number}`;
@@ -46,8 +52,8 @@ function draw(look: BallLook): HTMLCanvasElement {
   canvas.height = HEIGHT;
   const ctx = canvas.getContext('2d');
   if (ctx === null) return canvas;
-  if (look === 'coloured') {
-    ctx.fillStyle = COLOURED;
+  if (look === 'yellow' || look === 'red') {
+    ctx.fillStyle = COLOURED[look];
     ctx.fillRect(0, 0, WIDTH, HEIGHT);
     // Four white dots: the spin of the coloured ball is what a player watches most.
     equatorDisc(ctx, 0.25, 0.2, '#fbf6ea');
@@ -87,6 +93,60 @@ function draw(look: BallLook): HTMLCanvasElement {
   }
   poleCaps(ctx, 0.1, '#e2d7ba');
   return canvas;
+}
+
+/** Pixels of a number label's texture (square). */
+const LABEL_PX = 128;
+
+/**
+ * A ball's number label: an ivory disc with a dark ring and the number in bold, drawn on a sprite that
+ * always faces the camera, so the number reads the right way up from any camera and at phone size
+ * (a number painted on the rolling sphere is upside down or edge-on half of the time).
+ */
+function drawLabel(number: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = LABEL_PX;
+  canvas.height = LABEL_PX;
+  const ctx = canvas.getContext('2d');
+  if (ctx === null) return canvas;
+  const c = LABEL_PX / 2;
+  ctx.fillStyle = IVORY;
+  ctx.beginPath();
+  ctx.arc(c, c, c - 3, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.strokeStyle = '#6b5d48';
+  ctx.lineWidth = 5;
+  ctx.stroke();
+  // As large as the disc allows: at 15 px across a digit is still 10 px tall.
+  const text = String(number);
+  const fontPx = text.length > 1 ? 74 : 94;
+  ctx.fillStyle = NUMBER_INK;
+  ctx.font = `bold ${fontPx}px Arial, Helvetica, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, c, c + fontPx * 0.05);
+  if (text === '6' || text === '9') ctx.fillRect(c - fontPx * 0.22, c + fontPx * 0.42, fontPx * 0.44, 6);
+  return canvas;
+}
+
+/** One label texture per number, made on first use. */
+export class LabelTextures {
+  private readonly cache = new Map<number, Texture>();
+
+  get(number: number): Texture {
+    let texture = this.cache.get(number);
+    if (texture === undefined) {
+      texture = new CanvasTexture(drawLabel(number));
+      texture.colorSpace = SRGBColorSpace;
+      this.cache.set(number, texture);
+    }
+    return texture;
+  }
+
+  dispose(): void {
+    for (const texture of this.cache.values()) texture.dispose();
+    this.cache.clear();
+  }
 }
 
 /** One texture per look, made on first use; `dispose` frees them all. */

@@ -27,17 +27,17 @@ const TOP_MARGIN = 0.03;
 
 /**
  * The largest view of `extent` on a width × height canvas: whichever of the two layouts shows the table
- * bigger, the visible area padded to the canvas's aspect ratio.
+ * bigger, the visible area padded to the canvas's aspect ratio, `margin` of the table kept around it.
  */
-export function fitTop(extent: Rect, width: number, height: number): TopFit {
+function fitRect(extent: Rect, width: number, height: number, margin: number): TopFit {
   const length = extent.maxX - extent.minX;
   const across = extent.maxY - extent.minY;
   const aspect = width > 0 && height > 0 ? width / height : 1;
   const scaleWide = Math.min(width / length, height / across);
   const scaleTall = Math.min(width / across, height / length);
   const tall = scaleTall > scaleWide;
-  const screenW = (tall ? across : length) * (1 + 2 * TOP_MARGIN);
-  const screenH = (tall ? length : across) * (1 + 2 * TOP_MARGIN);
+  const screenW = (tall ? across : length) * (1 + 2 * margin);
+  const screenH = (tall ? length : across) * (1 + 2 * margin);
   const halfHeight = Math.max(screenH, screenW / aspect) / 2;
   return {
     tall,
@@ -45,6 +45,44 @@ export function fitTop(extent: Rect, width: number, height: number): TopFit {
     halfHeight,
     centre: { x: (extent.minX + extent.maxX) / 2, y: (extent.minY + extent.maxY) / 2 },
   };
+}
+
+/** Where the top view may crop the rails so that a ball stays readable on a small screen. */
+export interface TopCrop {
+  /** The least that is always shown (the cushions' outer edges). */
+  readonly inner: Rect;
+  readonly ballDiameter: number;
+  /** A ball is drawn at least this many CSS pixels across, if showing `inner` whole allows it. */
+  readonly minBallPx: number;
+}
+
+const lerpRect = (a: Rect, b: Rect, k: number): Rect => ({
+  minX: a.minX + (b.minX - a.minX) * k,
+  minY: a.minY + (b.minY - a.minY) * k,
+  maxX: a.maxX + (b.maxX - a.maxX) * k,
+  maxY: a.maxY + (b.maxY - a.maxY) * k,
+});
+
+/**
+ * The top view of `extent` (the whole table). On a screen where the ball would then be drawn smaller
+ * than `crop.minBallPx` (a 390 px phone), the outer rails and the margin are cropped, as little as
+ * needed and never inside `crop.inner`: the playing area, the cushions and the pockets stay in view.
+ */
+export function fitTop(extent: Rect, width: number, height: number, crop?: TopCrop): TopFit {
+  const full = fitRect(extent, width, height, TOP_MARGIN);
+  if (crop === undefined || height <= 0) return full;
+  const ballPx = (fit: TopFit) => (crop.ballDiameter * height) / (2 * fit.halfHeight);
+  if (ballPx(full) >= crop.minBallPx) return full;
+  // Bisection on how much of the rails is kept: the ball's size falls as more is shown.
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 30; i++) {
+    const mid = (lo + hi) / 2;
+    if (ballPx(fitRect(lerpRect(crop.inner, extent, mid), width, height, mid * TOP_MARGIN)) >= crop.minBallPx)
+      lo = mid;
+    else hi = mid;
+  }
+  return fitRect(lerpRect(crop.inner, extent, lo), width, height, lo * TOP_MARGIN);
 }
 
 /** Height of the top camera above the bed, mm (far above anything drawn). */

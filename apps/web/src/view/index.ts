@@ -32,6 +32,7 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import type { ColouredBall } from './ball-textures.js';
 import { Balls } from './balls.js';
 import {
   applyTopFit,
@@ -46,15 +47,27 @@ import { axisAngle, IDENTITY } from './orientation.js';
 import { OverlayLayer } from './overlay.js';
 import { pickPoint, projectPoint } from './picking.js';
 import { Playback } from './playback.js';
+import { QUALITY_PROFILES, type QualityLevel } from './quality.js';
 import { buildScene } from './scene.js';
 import { buildTableMesh } from './table-mesh.js';
 import type { AnimationEvent, CameraMode, ShotAnimation, TableView } from './types.js';
 
+export type { ColouredBall } from './ball-textures.js';
 export type * from './types.js';
 
 export interface TableViewOptions {
   readonly spec?: TableSpec;
   readonly geometry?: TableGeometry;
+  /** The level to draw at (antialiasing is fixed for the canvas's life; the rest can change). */
+  readonly quality?: Exclude<QualityLevel, 'flat'>;
+  /** Told the time between two drawn frames of an animation, ms (the quality controller's input). */
+  readonly onFrameTime?: (ms: number) => void;
+}
+
+/** The three.js view with what only it can do: change its quality and the coloured ball's colour live. */
+export interface ThreeTableView extends TableView {
+  setQuality(level: Exclude<QualityLevel, 'flat'>): void;
+  readonly antialias: boolean;
 }
 
 /**
@@ -81,14 +94,23 @@ function geometryFor(spec: TableSpec): TableGeometry {
   return buildTableGeometry(makeTablePreset(spec.name, dims as TableDimensions, base.sources));
 }
 
-/** Pixel ratio cap: beyond 2 a phone spends its fill rate on pixels nobody sees. */
-const MAX_PIXEL_RATIO = 2;
+/** The least a ball is drawn across in the top view, CSS px (legible, and a finger can pick it). */
+const MIN_BALL_PX = 14;
 
-export function createTableView(canvas: HTMLCanvasElement, options: TableViewOptions = {}): TableView {
+/** The longest a shot animates under `prefers-reduced-motion`, s of real time. */
+const REDUCED_MOTION_S = 1;
+
+function reducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function createTableView(canvas: HTMLCanvasElement, options: TableViewOptions = {}): ThreeTableView {
   const geometry = options.geometry ?? geometryFor(options.spec ?? REGULATION_12FT);
   const R = geometry.ballRadius;
+  let profile = QUALITY_PROFILES[options.quality ?? 'high'];
+  const antialias = profile.antialias;
 
-  const renderer = new WebGLRenderer({ canvas, antialias: true, powerPreference: 'high-performance' });
+  const renderer = new WebGLRenderer({ canvas, antialias, powerPreference: 'high-performance' });
   const scene = buildScene(geometry);
   const table = buildTableMesh(geometry);
   scene.add(table.group);
@@ -97,10 +119,19 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
   const perspective = makePerspectiveCamera();
   const target = new Vector3(geometry.spec.length / 2, geometry.spec.width / 2, 0);
   const corners = boxCorners(table.outerRect, -0.6 * geometry.spec.ballDiameter, table.dims.railTop);
+  // The rail line (the cushions' outer edge) is always in the top view; the outer rails may be cropped
+  // on a phone so that a ball stays 14 px across.
+  const c = table.dims.cushionWidth;
+  const crop = {
+    inner: { minX: -c, minY: -c, maxX: geometry.spec.length + c, maxY: geometry.spec.width + c },
+    ballDiameter: geometry.spec.ballDiameter,
+    minBallPx: MIN_BALL_PX,
+  };
   let topFit: TopFit = fitTop(table.outerRect, 1, 1);
 
   // A new ball shows its number upright in the top view: body +y is screen up.
   const balls = new Balls(R, () => (topFit.tall ? axisAngle(0, 0, 1, -Math.PI / 2) : IDENTITY));
+  balls.setProfile(profile);
   scene.add(balls.group);
   const overlay = new OverlayLayer(geometry, table.cuts, table.dims.railTop);
   scene.add(overlay.group);
@@ -127,6 +158,8 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
   let height = 0;
   let pixelRatio = 0;
   let framed3d = false;
+  /** When the last frame of an animation was drawn (performance.now), or null before its first. */
+  let lastAnimationFrame: number | null = null;
 
   interface Running {
     readonly playback: Playback;
@@ -141,18 +174,25 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
 
   const activeCamera = () => (mode === 'top' ? topCamera : perspective);
 
+  /**
+   * The one place the canvas's size is read: the drawing buffer becomes the CSS size times the pixel
+   * ratio (capped by the quality level), the cameras follow. The ResizeObserver on the canvas itself
+   * calls it, so every cause (panel, rotation, window) takes this path; a change of the device's pixel
+   * ratio (browser zoom, another screen) too.
+   */
   const resize = (): void => {
     const w = canvas.clientWidth;
     const h = canvas.clientHeight;
-    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
+    const ratio = Math.min(window.devicePixelRatio || 1, profile.maxPixelRatio);
     if (w === width && h === height && ratio === pixelRatio) return;
     width = w;
     height = h;
     pixelRatio = ratio;
     renderer.setPixelRatio(ratio);
     renderer.setSize(w, h, false);
-    topFit = fitTop(table.outerRect, w, h);
+    topFit = fitTop(table.outerRect, w, h, crop);
     applyTopFit(topCamera, topFit);
+    applyZoom();
     if (w > 0 && h > 0) {
       if (!framed3d) {
         frame3d(perspective, w / h, table.outerRect, corners, target);
@@ -165,12 +205,22 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     requestRender();
   };
 
+  /** The size of one screen pixel on the table, mm: labels keep a readable size with it. */
+  const mmPerPx = (): number => {
+    if (height <= 0) return 1;
+    if (mode === 'top') return (topCamera.top - topCamera.bottom) / topCamera.zoom / height;
+    const distance = perspective.position.distanceTo(target);
+    return (2 * distance * Math.tan((perspective.fov * Math.PI) / 360)) / height;
+  };
+
   const frame = (now: number): void => {
     rafId = null;
     if (disposed) return;
     resize();
     const run = running;
     if (run !== null) {
+      if (lastAnimationFrame !== null) options.onFrameTime?.(now - lastAnimationFrame);
+      lastAnimationFrame = now;
       const step = run.playback.advance(now);
       balls.update(step.balls, step.dt);
       overlay.follow(balls.positions);
@@ -181,10 +231,12 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
       }
       if (step.done) {
         running = null;
+        lastAnimationFrame = null;
         afterRender.push(run.resolve);
       }
     }
     if (width > 0 && height > 0) {
+      balls.faceCamera(activeCamera(), mmPerPx());
       renderer.render(scene, activeCamera());
       frames++;
     }
@@ -198,17 +250,121 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     if (rafId === null && !disposed) rafId = requestAnimationFrame(frame);
   }
 
+  /**
+   * Pinch-zoom and pan of the top view on touch (two fingers; one finger aims) and the wheel on a
+   * desktop: a zoom of 1–4 about the fitted view, the pan kept so that the view stays on the table.
+   */
+  const touches = new Map<number, { x: number; y: number }>();
+  let zoom = 1;
+  let pan = { x: 0, y: 0 };
+  let pinch: {
+    distance: number;
+    zoom: number;
+    mid: { x: number; y: number };
+    pan: { x: number; y: number };
+  } | null = null;
+  function applyZoom(): void {
+    const limitX = topFit.halfWidth * (1 - 1 / zoom);
+    const limitY = topFit.halfHeight * (1 - 1 / zoom);
+    pan = { x: Math.max(-limitX, Math.min(limitX, pan.x)), y: Math.max(-limitY, Math.min(limitY, pan.y)) };
+    topCamera.zoom = zoom;
+    // Screen right and up in table axes: the tall layout turns the table (x up, +y to the left).
+    const right = topFit.tall ? { x: 0, y: -1 } : { x: 1, y: 0 };
+    const up = topFit.tall ? { x: 1, y: 0 } : { x: 0, y: 1 };
+    const cx = topFit.centre.x + right.x * pan.x + up.x * pan.y;
+    const cy = topFit.centre.y + right.y * pan.x + up.y * pan.y;
+    topCamera.position.set(cx, cy, topCamera.position.z);
+    topCamera.lookAt(cx, cy, 0);
+    topCamera.updateProjectionMatrix();
+    topCamera.updateMatrixWorld(true);
+  }
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    if (a === undefined || b === undefined) return null;
+    return { distance: Math.hypot(a.x - b.x, a.y - b.y), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+  };
+  const onTouchDown = (event: PointerEvent): void => {
+    if (event.pointerType !== 'touch') return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const now = spread();
+    if (touches.size === 2 && now !== null) pinch = { distance: now.distance, zoom, mid: now.mid, pan };
+  };
+  const onTouchMove = (event: PointerEvent): void => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const now = spread();
+    if (pinch === null || now === null || mode !== 'top' || pinch.distance <= 0) return;
+    zoom = Math.max(1, Math.min(4, (pinch.zoom * now.distance) / pinch.distance));
+    // A CSS pixel is this many mm at the current zoom; the fingers' midpoint drags the table along.
+    const mm = (2 * topFit.halfHeight) / zoom / Math.max(1, height);
+    pan = {
+      x: pinch.pan.x - (now.mid.x - pinch.mid.x) * mm,
+      y: pinch.pan.y + (now.mid.y - pinch.mid.y) * mm,
+    };
+    applyZoom();
+    requestRender();
+  };
+  const onTouchUp = (event: PointerEvent): void => {
+    touches.delete(event.pointerId);
+    if (touches.size < 2) pinch = null;
+  };
+  const onWheel = (event: WheelEvent): void => {
+    if (mode !== 'top') return;
+    event.preventDefault();
+    zoom = Math.max(1, Math.min(4, zoom * Math.exp(-event.deltaY / 500)));
+    applyZoom();
+    requestRender();
+  };
+  canvas.addEventListener('pointerdown', onTouchDown);
+  canvas.addEventListener('pointermove', onTouchMove);
+  canvas.addEventListener('pointerup', onTouchUp);
+  canvas.addEventListener('pointercancel', onTouchUp);
+  canvas.addEventListener('wheel', onWheel, { passive: false });
+
   const observer = new ResizeObserver(() => resize());
-  observer.observe(canvas.parentElement ?? canvas);
+  observer.observe(canvas);
+  let ratioQuery: MediaQueryList | null = null;
+  const onRatio = (): void => {
+    watchRatio();
+    resize();
+  };
+  function watchRatio(): void {
+    ratioQuery?.removeEventListener('change', onRatio);
+    if (typeof matchMedia !== 'function') return;
+    ratioQuery = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    ratioQuery.addEventListener('change', onRatio);
+  }
+  watchRatio();
   const onChange = (): void => requestRender();
   controls.addEventListener('change', onChange);
   // A lost context comes back with nothing on screen: draw again.
   const onRestored = (): void => requestRender();
   canvas.addEventListener('webglcontextrestored', onRestored);
 
+  /** The aim the eye camera follows (the last one shown: during a shot it stays where the cue was). */
+  let eyeAim: { x: number; y: number; angleDeg: number } | null = null;
+  const placeEye = (): void => {
+    const aim = eyeAim ?? { x: geometry.spec.length * 0.2, y: geometry.spec.width / 2, angleDeg: 0 };
+    const rad = (aim.angleDeg * Math.PI) / 180;
+    const dx = Math.cos(rad);
+    const dy = Math.sin(rad);
+    // A player bent over the cue: the eye about 20 balls behind the cue ball and 8 above the bed.
+    const D = geometry.spec.ballDiameter;
+    perspective.position.set(aim.x - dx * 20 * D, aim.y - dy * 20 * D, 8 * D);
+    perspective.lookAt(aim.x + dx * 14 * D, aim.y + dy * 14 * D, 0);
+    perspective.updateMatrixWorld(true);
+  };
+
   const setMode = (next: CameraMode): void => {
+    const leavingEye = mode === 'eye' && next === '3d';
     mode = next;
     controls.enabled = next === '3d';
+    if (next === 'eye') placeEye();
+    if (leavingEye && width > 0 && height > 0) {
+      frame3d(perspective, width / height, table.outerRect, corners, target);
+      controls.target.copy(target);
+      controls.update();
+    }
     requestRender();
   };
   setMode('top');
@@ -218,6 +374,7 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     const run = running;
     if (run === null) return;
     running = null;
+    lastAnimationFrame = null;
     balls.update(run.playback.end(), 0);
     overlay.follow(balls.positions);
     if (!run.firstDrawn && run.onFirstFrame !== undefined) afterRender.push(run.onFirstFrame);
@@ -225,7 +382,18 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     requestRender();
   };
 
-  const view: TableView = {
+  const view: ThreeTableView = {
+    antialias,
+    setQuality(level) {
+      profile = QUALITY_PROFILES[level];
+      balls.setProfile(profile);
+      resize();
+      requestRender();
+    },
+    setColoured(colour: ColouredBall) {
+      balls.setColoured(colour);
+      requestRender();
+    },
     setBalls(list) {
       balls.update(list, 0);
       overlay.follow(balls.positions);
@@ -237,6 +405,10 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     },
     setOverlay(next) {
       overlay.set(next, balls.positions);
+      if (next.aim !== undefined) {
+        eyeAim = { x: next.aim.from.x, y: next.aim.from.y, angleDeg: next.aim.angleDeg };
+        if (mode === 'eye') placeEye();
+      }
       requestRender();
     },
     setCamera(next) {
@@ -252,8 +424,11 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
           resolve();
           return;
         }
+        // Reduced motion: the shot is shown, but in a second at most.
+        const rate = opts.rate ?? 1;
+        const shortest = reducedMotion() ? animation.duration / REDUCED_MOTION_S : 0;
         running = {
-          playback: new Playback(animation, opts.rate ?? 1),
+          playback: new Playback(animation, Math.max(rate, shortest)),
           resolve,
           onFirstFrame: opts.onFirstFrame,
           onEvent: opts.onEvent,
@@ -286,6 +461,12 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
       if (rafId !== null) cancelAnimationFrame(rafId);
       rafId = null;
       observer.disconnect();
+      canvas.removeEventListener('pointerdown', onTouchDown);
+      canvas.removeEventListener('pointermove', onTouchMove);
+      canvas.removeEventListener('pointerup', onTouchUp);
+      canvas.removeEventListener('pointercancel', onTouchUp);
+      canvas.removeEventListener('wheel', onWheel);
+      ratioQuery?.removeEventListener('change', onRatio);
       controls.removeEventListener('change', onChange);
       canvas.removeEventListener('webglcontextrestored', onRestored);
       controls.dispose();

@@ -66,13 +66,16 @@ export interface Overlay {
   readonly pocket?: string | null;
 }
 
-export type CameraMode = 'top' | '3d';
+/** Top (straight down), 3D (free orbit) or eye (a player's eye behind the cue ball, following the aim). */
+export type CameraMode = 'top' | '3d' | 'eye';
 
 export interface TableView {
   /** The balls at rest (replaces every ball drawn; balls not listed are not drawn). */
   setBalls(balls: readonly BallFrame[]): void;
-  /** Classic numbers its white balls 1–15; the other variants draw plain ivory balls. */
+  /** The white balls' numbers 1–15, drawn facing the camera (the game shows them in every variant). */
   setNumbered(numbered: boolean): void;
+  /** The coloured ball's colour: yellow (the МКП text's preference, the default) or red. */
+  setColoured(colour: 'yellow' | 'red'): void;
   setOverlay(overlay: Overlay): void;
   setCamera(mode: CameraMode): void;
   readonly camera: CameraMode;

@@ -27,8 +27,10 @@ import {
 
 /** A pointer that moves less than this (px) is a tap. */
 const TAP_PX = 8;
-/** The pull (mm) that gives full power. */
+/** The pull on the bed (mm) that gives full power... */
 const FULL_PULL = 600;
+/** ...but never a finger travel shorter than this fraction of the canvas's shorter side (CSS px). */
+const FULL_PULL_SCREEN = 0.18;
 /** Pulls shorter than this (as power) are cancelled rather than struck. */
 const MIN_PULL = 0.03;
 
@@ -36,7 +38,7 @@ type Gesture =
   | { kind: 'pending'; x: number; y: number; at: Point }
   | { kind: 'aim' }
   /** `pull`: the last pull (as power) seen on the bed, kept when the pointer leaves the table. */
-  | { kind: 'pull'; from: Point; pull: number }
+  | { kind: 'pull'; from: Point; pull: number; screen: { x: number; y: number }; fullPx: number }
   | { kind: 'move-ball'; ball: number; at: Point };
 
 /** The ball under a table point (within a radius and a half, for fingers), nearest first. */
@@ -73,6 +75,10 @@ function pocketNear(controller: Controller, at: Point): (typeof POCKET_IDS)[numb
 export function attachPointer(canvas: HTMLCanvasElement, view: TableView, controller: Controller): void {
   let gesture: Gesture | null = null;
   let lastTap = { ball: -1, time: 0 };
+
+  /** The power of a pull to this client point: its screen length over the full-power length. */
+  const pullTo = (g: Extract<Gesture, { kind: 'pull' }>, x: number, y: number) =>
+    Math.min(1, Math.hypot(x - g.screen.x, y - g.screen.y) / g.fullPx);
 
   const tap = (at: Point) => {
     const game = controller.state;
@@ -111,6 +117,11 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
   };
 
   canvas.addEventListener('pointerdown', (event) => {
+    // A second finger is a pinch of the view (view/index.ts), never an aim or a stroke.
+    if (!event.isPrimary) {
+      gesture = null;
+      return;
+    }
     if (view.animating) return controller.skip();
     const at = view.pick(event.clientX, event.clientY);
     if (at === null) return;
@@ -131,7 +142,12 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
       personToAct(game) &&
       Math.hypot(cue.x - at.x, cue.y - at.y) <= ballRadius(game.match) * 2
     ) {
-      gesture = { kind: 'pull', from: cue, pull: 0 };
+      // Full power is FULL_PULL on the bed as drawn, or a fraction of the screen if that is longer.
+      const screen = view.project(cue) ?? { x: event.clientX, y: event.clientY };
+      const far = view.project({ x: cue.x + FULL_PULL, y: cue.y });
+      const bedPx = far === null ? 0 : Math.hypot(far.x - screen.x, far.y - screen.y);
+      const fullPx = Math.max(bedPx, FULL_PULL_SCREEN * Math.min(canvas.clientWidth, canvas.clientHeight), 1);
+      gesture = { kind: 'pull', from: cue, pull: 0, screen, fullPx };
       return;
     }
     gesture = { kind: 'pending', x: event.clientX, y: event.clientY, at };
@@ -154,7 +170,7 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
       return;
     }
     const angle = angleTowards(at, gesture.from);
-    const pull = Math.min(1, Math.hypot(at.x - gesture.from.x, at.y - gesture.from.y) / FULL_PULL);
+    const pull = pullTo(gesture, event.clientX, event.clientY);
     gesture = { ...gesture, pull };
     if (angle !== null) controller.dispatch({ type: 'aim-angle', angleDeg: angle });
     controller.dispatch({ type: 'power', power: pull });
@@ -175,7 +191,7 @@ export function attachPointer(canvas: HTMLCanvasElement, view: TableView, contro
     if (done.kind === 'pull') {
       // Released past the rail (a long pull on a small table): the last pull over the table counts.
       const at = view.pick(event.clientX, event.clientY);
-      const pull = at === null ? done.pull : Math.hypot(at.x - done.from.x, at.y - done.from.y) / FULL_PULL;
+      const pull = at === null ? done.pull : pullTo(done, event.clientX, event.clientY);
       if (pull >= MIN_PULL) void controller.strike();
     }
   };

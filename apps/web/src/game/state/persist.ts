@@ -118,7 +118,7 @@ export function parseSavedGame(text: string): { ok: true; game: GameState } | { 
       history: loaded.value.history,
       selection: freshSelection(match, shotTemplate(match), EMPTY_SELECTION),
       aid: saved.aid !== false,
-      camera: saved.camera === '3d' ? '3d' : 'top',
+      camera: saved.camera === '3d' || saved.camera === 'eye' ? saved.camera : 'top',
     },
   };
 }

@@ -100,7 +100,7 @@ export type Intent =
   | { readonly type: 'notice'; readonly notice: Notice | null }
   | { readonly type: 'busy'; readonly busy: boolean }
   | { readonly type: 'toggle-aid' }
-  | { readonly type: 'camera'; readonly mode: 'top' | '3d' }
+  | { readonly type: 'camera'; readonly mode: 'top' | '3d' | 'eye' }
   | { readonly type: 'lang'; readonly lang: Lang }
   | { readonly type: 'undo' }
   | { readonly type: 'practice-edit'; readonly editing: boolean }

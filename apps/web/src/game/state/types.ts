@@ -99,7 +99,8 @@ export interface GameState {
   readonly selection: Selection;
   /** The aiming aid (ghost ball and first-contact line) is drawn. */
   readonly aid: boolean;
-  readonly camera: 'top' | '3d';
+  /** Top, free 3D, or the player's eye following the aim. */
+  readonly camera: 'top' | '3d' | 'eye';
   /** A shot is being simulated or animated, or the computer is thinking: no new input is taken. */
   readonly busy: boolean;
   readonly notice: Notice | null;

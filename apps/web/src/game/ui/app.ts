@@ -72,7 +72,17 @@ export function mountApp(
     online?.talk ?? null,
     logSlot,
   );
-  sheetHandle.addEventListener('click', () => panel.classList.toggle('collapsed'));
+  // The phone's bottom sheet opens and closes over the table (its canvas keeps its size); it closes
+  // when a shot starts so that the player sees the balls run.
+  sheetHandle.addEventListener('click', () => {
+    const open = panel.classList.toggle('open');
+    sheetHandle.setAttribute('aria-expanded', String(open));
+  });
+  let wasBusy = false;
+  controller.subscribe((game) => {
+    if (game.busy && !wasBusy) panel.classList.remove('open');
+    wasBusy = game.busy;
+  });
   const overlaySlot = h('div', { className: 'overlay-slot' });
   const stage = h('main', { className: 'stage' }, canvas, notice, online?.banner ?? null);
   root.replaceChildren(h('div', { className: 'app' }, toolbar, stage, panel, overlaySlot));

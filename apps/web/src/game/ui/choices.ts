@@ -15,7 +15,8 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
   if (!personToAct(game) || game.busy || game.editing) return null;
   const t = translator(STRINGS, game.lang);
   const lang = game.lang;
-  const numbered = game.match.variant === 'classic';
+  // Numbered in every variant, as the balls on the table are.
+  const numbered = true;
   const parts: HTMLElement[] = [];
   const pending = offeredChoices(game);
   const balls = pending.filter((c) => c.type === 'penalty-ball' || c.type === 'exchange-ball');

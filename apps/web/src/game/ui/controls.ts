@@ -14,6 +14,10 @@ export interface Controls {
   render(game: GameState): void;
 }
 
+/** The camera button cycles top → 3D → the player's eye → top; its label names the next one. */
+const NEXT_CAMERA = { top: '3d', '3d': 'eye', eye: 'top' } as const;
+const CAMERA_LABEL = { top: 'cameraTop', '3d': 'camera3d', eye: 'cameraEye' } as const;
+
 export function controls(controller: Controller, onExtension: () => void): Controls {
   const power = h('input', { testid: 'power', attrs: { type: 'range', min: '0', max: '100', step: '1' } });
   power.addEventListener('input', () =>
@@ -52,8 +56,7 @@ export function controls(controller: Controller, onExtension: () => void): Contr
   };
   const camera = h('button', {
     testid: 'camera',
-    onclick: () =>
-      controller.dispatch({ type: 'camera', mode: controller.state.camera === 'top' ? '3d' : 'top' }),
+    onclick: () => controller.dispatch({ type: 'camera', mode: NEXT_CAMERA[controller.state.camera] }),
   });
   const strike = h('button', {
     testid: 'strike',
@@ -104,7 +107,7 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     dot.style.left = `${50 + (game.aim.side / 1) * 50}%`;
     dot.style.top = `${50 - (game.aim.height / 1) * 50}%`;
     spin.dataset.limit = String(MAX_TIP);
-    camera.textContent = game.camera === 'top' ? t('camera3d') : t('cameraTop');
+    camera.textContent = t(CAMERA_LABEL[NEXT_CAMERA[game.camera]]);
     strike.textContent = t('strike');
     hint.textContent = t('hint');
     replay.textContent = t('replay');

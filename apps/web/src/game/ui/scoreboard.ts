@@ -16,7 +16,8 @@ export function turnText(match: MatchState, lang: Lang): string {
 export function scoreboard(game: GameState, clockSeconds: number | null): HTMLElement {
   const t = translator(STRINGS, game.lang);
   const { match } = game;
-  const numbered = match.variant === 'classic';
+  // Numbered in every variant, as the balls on the table are.
+  const numbered = true;
   const who = actor(game);
   const rows = ([0, 1] as const).map((p) =>
     h(

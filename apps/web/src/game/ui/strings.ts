@@ -45,6 +45,7 @@ export const STRINGS = {
   aid: { ru: 'Прицел', en: 'Aiming aid' },
   camera3d: { ru: '3D', en: '3D' },
   cameraTop: { ru: 'Сверху', en: 'Top' },
+  cameraEye: { ru: 'Глаз игрока', en: "Player's eye" },
   replay: { ru: 'Повтор', en: 'Replay' },
   replaySlow: { ru: 'Повтор медленно', en: 'Slow replay' },
   hint: { ru: 'Подсказка', en: 'Hint' },

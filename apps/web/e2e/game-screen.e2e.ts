@@ -1,0 +1,201 @@
+/**
+ * The table on screen at a phone's 390×844 and a desktop's 1280×800: nothing overflows sideways
+ * (the game, its open panel, its set-up dialog), the table's canvas takes at least 55 % of the
+ * viewport, a ball is at least 14 px across on the phone, the canvas's drawing buffer is its CSS size
+ * times the pixel ratio after every panel action, and the ball under a Free chip is the ball the chip
+ * names. Screenshots go to /tmp/screen-*.png for a person to look at.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, open } from './browser.js';
+import {
+  logReaches,
+  project,
+  pullBackAndRelease,
+  settled,
+  skipAnimation,
+  startGame,
+  summary,
+} from './game-helpers.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Measure {
+  overflow: number;
+  canvasArea: number;
+  viewportArea: number;
+  buffer: { width: number; height: number };
+  css: { width: number; height: number };
+  dpr: number;
+}
+
+/** The page's horizontal overflow (px past the viewport), the canvas's area and its drawing buffer. */
+function measure(page: Page): Promise<Measure> {
+  return page.evaluate(async () => {
+    // The ResizeObserver runs before the next paint: two frames later every resize has been handled.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-testid="table"]')!;
+    const box = canvas.getBoundingClientRect();
+    let overflow = document.documentElement.scrollWidth - window.innerWidth;
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const r = element.getBoundingClientRect();
+      if (r.width === 0 || element.closest('.toolbar .more') !== null) continue;
+      // Inside a scrolling box only the box itself counts (its content scrolls, it does not overflow).
+      overflow = Math.max(overflow, r.right - window.innerWidth, -r.left);
+    }
+    return {
+      overflow,
+      canvasArea: box.width * box.height,
+      viewportArea: window.innerWidth * window.innerHeight,
+      buffer: { width: canvas.width, height: canvas.height },
+      css: { width: box.width, height: box.height },
+      dpr: window.devicePixelRatio,
+    };
+  });
+}
+
+/** The drawing buffer is the CSS size times the pixel ratio (capped at 2 by the high quality). */
+function expectSharp(m: Measure): void {
+  const ratio = Math.min(m.dpr, 2);
+  expect(Math.abs(m.buffer.width - m.css.width * ratio)).toBeLessThanOrEqual(1);
+  expect(Math.abs(m.buffer.height - m.css.height * ratio)).toBeLessThanOrEqual(1);
+}
+
+/** A ball's diameter on screen, px (68 mm apart on the bed, in the top view). */
+async function ballPx(page: Page): Promise<number> {
+  const a = await project(page, { x: 1000, y: 800 });
+  const b = await project(page, { x: 1068, y: 800 });
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** Taps (or clicks) the Free cue-ball chip of `ball` and checks that the ball under it is the one picked. */
+async function chipNamesItsBall(page: Page, ball: number, touch: boolean): Promise<void> {
+  const chip = page.locator(`[data-testid="cue-ball-${ball}"]`);
+  expect((await chip.textContent())?.trim()).toBe(ball === 0 ? '●' : String(ball));
+  if (touch) await chip.tap();
+  else await chip.click();
+  const s = await summary(page);
+  expect(s.selection.cueBall).toBe(ball);
+  // The view's cue ball (its aim starts from it) is the ball at the position the chip names.
+  const at = await page.evaluate(() =>
+    (window as unknown as { __pyramid: { cue(): { x: number; y: number } | null } }).__pyramid.cue(),
+  );
+  expect(at).toEqual(s.positions?.[String(ball)]);
+}
+
+describe('the game screen', () => {
+  it('on a 390×844 phone: the table fills the screen, balls 14 px, the sheet over it', async () => {
+    const { context, page, errors } = await open(browser, '', {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.screenshot({ path: '/tmp/screen-setup-phone.png' });
+    await startGame(page, { variant: 'free' });
+    const first = await measure(page);
+    expect(first.overflow).toBeLessThanOrEqual(0);
+    expect(first.canvasArea / first.viewportArea).toBeGreaterThanOrEqual(0.55);
+    expectSharp(first);
+    expect(await ballPx(page)).toBeGreaterThanOrEqual(14);
+    await page.screenshot({ path: '/tmp/screen-table-phone.png' });
+    // The sheet opens over the table: the canvas keeps its size and its buffer.
+    await page.locator('[data-testid="sheet-toggle"]').tap();
+    const opened = await measure(page);
+    expect(opened.overflow).toBeLessThanOrEqual(0);
+    expect(opened.css).toEqual(first.css);
+    expectSharp(opened);
+    await page.screenshot({ path: '/tmp/screen-sheet-phone.png' });
+    await page.locator('[data-testid="menu"]').tap();
+    await page.locator('[data-testid="help"]').tap();
+    await page.waitForSelector('[data-testid="help-overlay"]');
+    expect((await measure(page)).overflow).toBeLessThanOrEqual(0);
+    await page.locator('[data-testid="help-close"]').tap();
+    await page.locator('[data-testid="sheet-toggle"]').tap();
+    expectSharp(await measure(page));
+    // A rotation to landscape resizes the canvas through the same observer.
+    await page.setViewportSize({ width: 844, height: 390 });
+    const turned = await measure(page);
+    expect(turned.overflow).toBeLessThanOrEqual(0);
+    expect(turned.canvasArea / turned.viewportArea).toBeGreaterThanOrEqual(0.55);
+    expectSharp(turned);
+    await page.screenshot({ path: '/tmp/screen-landscape-phone.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expectSharp(await measure(page));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a 1280×800 desktop: the table takes most of the window; the chips name the balls', async () => {
+    const { context, page, errors } = await open(browser);
+    await startGame(page, { variant: 'free' });
+    const first = await measure(page);
+    expect(first.overflow).toBeLessThanOrEqual(0);
+    expect(first.canvasArea / first.viewportArea).toBeGreaterThanOrEqual(0.55);
+    expectSharp(first);
+    expect(await ballPx(page)).toBeGreaterThanOrEqual(14);
+    // After the break in Free the next player picks a cue ball from chips; the chip of each is its ball.
+    await pullBackAndRelease(page);
+    await skipAnimation(page, 1);
+    const onTable = Object.keys((await summary(page)).positions ?? {}).map(Number);
+    const chips = await page.locator('[data-testid^="cue-ball-"]').count();
+    expect(chips).toBeGreaterThan(1);
+    for (const ball of [onTable[0]!, onTable[Math.floor(onTable.length / 2)]!, onTable.at(-1)!]) {
+      await chipNamesItsBall(page, ball, false);
+      expectSharp(await measure(page));
+    }
+    await page.screenshot({ path: '/tmp/screen-table-desktop.png' });
+    // The camera button cycles top → 3D → the player's eye → top; the canvas stays sharp.
+    for (const name of ['3d', 'eye', 'top']) {
+      await page.click('[data-testid="camera"]');
+      const m = await measure(page);
+      expectSharp(m);
+      if (name !== 'top') await page.screenshot({ path: `/tmp/screen-${name}-desktop.png` });
+    }
+    // The help dialog over the game does not overflow either (the set-up screen's own layout is
+    // checked with the set-up screen).
+    await page.click('[data-testid="help"]');
+    await page.waitForSelector('[data-testid="help-overlay"]');
+    expect((await measure(page)).overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('steps the rendering down when frames are slow (forced 40 ms) and stays high when they are fast', async () => {
+    const quality = (page: Page) =>
+      page.evaluate(() => (window as unknown as { __pyramid: { quality(): string } }).__pyramid.quality());
+    for (const [frameMs, expectHigh] of [
+      [40, false],
+      [5, true],
+    ] as const) {
+      const { context, page, errors } = await open(browser, `?frameMs=${frameMs}`);
+      await startGame(page, { variant: 'free' });
+      expect(await quality(page)).toBe('high');
+      // The break animates whole (no skip): every drawn frame is fed to the controller as frameMs.
+      await pullBackAndRelease(page);
+      await logReaches(page, 1);
+      await settled(page);
+      const level = await quality(page);
+      if (expectHigh) expect(level).toBe('high');
+      else expect(['medium', 'low', 'flat']).toContain(level);
+      // The view drawn is the one the level names, and it still draws the table sharp.
+      const kind = await page.evaluate(
+        () => (window as unknown as { __pyramid: { viewKind: string } }).__pyramid.viewKind,
+      );
+      expect(kind).toBe(level === 'flat' ? 'flat' : '3d');
+      const m = await measure(page);
+      if (level !== 'flat') {
+        const cap = level === 'high' ? 2 : level === 'medium' ? 1.25 : 0.75;
+        expect(Math.abs(m.buffer.width - m.css.width * Math.min(m.dpr, cap))).toBeLessThanOrEqual(1);
+      }
+      await page.screenshot({ path: `/tmp/screen-quality-${level}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
