@@ -18,7 +18,13 @@ afterAll(async () => {
 describe('computer against computer', () => {
   it('plays a frame at the fastest setting to the winner the referee names; the record replays to it', async () => {
     const { context, page, errors } = await open(browser);
-    await startGame(page, { variant: 'free', kinds: ['novice', 'novice'], speed: 'fastest', seed: 7 });
+    await startGame(page, {
+      variant: 'free',
+      kinds: ['novice', 'novice'],
+      speed: 'fastest',
+      seed: 7,
+      frames: 1,
+    });
     await page.waitForSelector('[data-testid="match-over"]', { timeout: 110_000 });
     const final = await summary(page);
     expect(final.matchOver).toBe(true);

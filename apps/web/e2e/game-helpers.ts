@@ -80,6 +80,8 @@ export interface GameOptions {
   tableSize?: string;
   /** Turns the shot clock on (45 s) or off. */
   shotClock?: boolean;
+  /** Frames to win the match (default: the set-up screen's, 3 at first). */
+  frames?: number;
 }
 
 /** Opens the set-up screen when it is not shown, and fills it. */
@@ -94,8 +96,9 @@ async function fillSetup(page: Page, options: GameOptions): Promise<void> {
   if (options.seed !== undefined) await page.fill('[data-testid="setup-seed"]', String(options.seed));
   if (options.tableSize !== undefined)
     await page.selectOption('[data-testid="setup-table"]', options.tableSize);
+  if (options.frames !== undefined) await page.fill('[data-testid="setup-frames"]', String(options.frames));
   if (options.shotClock !== undefined)
-    await page.setChecked('[data-testid="setup-clock"]', options.shotClock);
+    await page.selectOption('[data-testid="setup-clock"]', options.shotClock ? '45' : '0');
 }
 
 /** Fills the set-up screen and starts a practice table. */

@@ -7,6 +7,7 @@ import {
   addPocketed,
   EMPTY_ENTRY,
   newEntry,
+  offersAllInHouse,
   removeBall,
   type ShotEntry,
   shotAction,
@@ -146,6 +147,30 @@ describe('entry → action JSON', () => {
     expect(t.inHand).toBe('house');
     const result = submit(s, shotAction({ ...newEntry(t), hitInHouse: true, cushions: 2 }, state, t));
     expect(result.ok && lastRuling(result.value)?.fouls).toEqual(['from-house']);
+    // п.21: with every object ball in the house the shot is from the temporary house, where the
+    // restriction does not apply; the entry records the observation, not a first contact in the house.
+    const entry = { ...newEntry(t), hitInHouse: true, allInHouse: true, cushions: 2 as const };
+    const action = shotAction(entry, state, t) as Record<string, unknown>;
+    expect(action.objectBallsInHouse).toBe('all');
+    expect((action.facts as Record<string, unknown>).firstContactInHouse).toBeUndefined();
+    const temporary = submit(s, action);
+    const ruling = temporary.ok ? lastRuling(temporary.value) : null;
+    expect(ruling?.fouls).toEqual([]);
+    expect(
+      ruling?.reasons.some((reason) => reason.cite === 'п.21' && reason.en.includes('temporary house')),
+    ).toBe(true);
+  });
+
+  it('offers "all object balls in the house" only on a shot from hand from the house, not on the break', () => {
+    const s = open('combined');
+    const breakTemplate = template(currentState(s));
+    expect(offersAllInHouse(breakTemplate)).toBe(false);
+    const action = shotAction(
+      { ...newEntry(breakTemplate), allInHouse: true },
+      currentState(s),
+      breakTemplate,
+    );
+    expect((action as Record<string, unknown>).objectBallsInHouse).toBeUndefined();
   });
 
   it('the centre-line fact goes in only under its setting and with a first contact', () => {

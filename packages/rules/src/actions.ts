@@ -6,6 +6,7 @@
 import type { Point } from '@pyramid/table';
 import type { BallId } from './balls.js';
 import type { ShotEvent, ShotFacts, StrokeFoul, StrokeGeometry } from './facts.js';
+import type { ObjectBallsInHouse } from './house-fact.js';
 import type { Call, Player } from './state.js';
 
 /** What happened in a shot, either as facts or as an ordered event list (with the observations events cannot carry). */
@@ -27,6 +28,11 @@ export interface ShotAction {
   readonly call: Call | null;
   /** Where a cue ball in hand was placed (mm), if known. */
   readonly placement: Point | null;
+  /**
+   * п.21 without positions: on a shot from hand from the house, whether the referee saw every
+   * object ball lying in the house ('all': the shot is from the temporary house). Absent: not observed.
+   */
+  readonly objectBallsInHouse?: ObjectBallsInHouse;
   readonly outcome: ShotOutcome;
 }
 

@@ -9,6 +9,8 @@ import { applyBallChoice, applyDynamicOption, applyLag } from './decisions.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { applyExtension, applyFoulEvent, applyInterference } from './events.js';
+import { reasons } from './explain.js';
+import { shotTurnWithHouseFact } from './house-fact.js';
 import { parseAction } from './parse.js';
 import type { Ruling } from './ruling.js';
 import { judgeShot } from './shot.js';
@@ -53,10 +55,13 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
         );
       }
       if (turn.kind !== 'shot') return err(refereeError('action-out-of-turn', 'type', 'no shot is due'));
-      const checked = checkShot(state, turn, action);
+      const judged = shotTurnWithHouseFact(state, turn, action);
+      if (!judged.ok) return judged;
+      const checked = checkShot(state, judged.value.turn, action);
       if (!checked.ok) return checked;
       const draft = new Draft(rulebookOf(state), state, 'shot', action.player);
-      judgeShot(draft, turn, action, checked.value);
+      if (judged.value.changed) draft.say(reasons.temporaryHouse());
+      judgeShot(draft, judged.value.turn, action, checked.value);
       return ok(draft.finish());
     }
     case 'penalty-ball':

@@ -42,6 +42,7 @@ export {
   type StrokeFoul,
   type StrokeGeometry,
 } from './facts.js';
+export { OBJECT_BALLS_IN_HOUSE, type ObjectBallsInHouse } from './house-fact.js';
 export { type LegalAction, legalActions, type ShotTemplate } from './legal.js';
 export { parseAction } from './parse.js';
 export {

@@ -17,6 +17,7 @@ import {
   type StrokeFoul,
   type StrokeGeometry,
 } from './facts.js';
+import type { ObjectBallsInHouse } from './house-fact.js';
 import type { Call, Player } from './state.js';
 
 /** Allowed keys, hoisted so that parsing allocates no key lists. */
@@ -26,6 +27,7 @@ const SHOT_FIELDS = [
   'cueBall',
   'call',
   'placement',
+  'objectBallsInHouse',
   'facts',
   'events',
   'strokeFouls',
@@ -80,6 +82,14 @@ function hasOnly(value: Record<string, unknown>, allowed: readonly string[]): bo
 const NO_BALLS: BallId[] = Object.freeze([]) as unknown as BallId[];
 const NO_STROKE_FOULS: StrokeFoul[] = Object.freeze([]) as unknown as StrokeFoul[];
 const NO_POCKETINGS: Pocketing[] = Object.freeze([]) as unknown as Pocketing[];
+
+/** п.21 without positions: absent, or 'all' / 'not-all' object balls lying in the house. */
+function houseFact(value: unknown): { objectBallsInHouse?: ObjectBallsInHouse } {
+  if (value === undefined) return {};
+  if (value !== 'all' && value !== 'not-all')
+    fail('objectBallsInHouse', "must be 'all' (every object ball lies in the house) or 'not-all'");
+  return { objectBallsInHouse: value };
+}
 
 function player(value: unknown, field: string): Player {
   if (value !== 0 && value !== 1) fail(field, 'must be 0 or 1 (the first or second player)');
@@ -427,6 +437,7 @@ export function parseAction(
           call: call(a.call, 'call'),
           placement:
             a.placement === undefined || a.placement === null ? null : point(a.placement, 'placement'),
+          ...houseFact(a.objectBallsInHouse),
           outcome: outcome(a),
         });
       }

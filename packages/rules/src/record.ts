@@ -125,6 +125,7 @@ export function recordAction(action: Action): unknown {
     cueBall: action.cueBall,
     ...(action.call === null ? {} : { call: action.call }),
     ...(action.placement === null ? {} : { placement: action.placement }),
+    ...(action.objectBallsInHouse === undefined ? {} : { objectBallsInHouse: action.objectBallsInHouse }),
     ...('facts' in outcome ? { facts: outcome.facts } : outcome),
   };
 }

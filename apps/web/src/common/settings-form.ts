@@ -4,7 +4,15 @@
  * The game's set-up screen and the scorer's start screen both use it; the referee validates the
  * result (`resolveSettings`), so the form never decides what is allowed.
  */
-import { COMPLETION_RULES, DEFAULT_SETTINGS, resolveSettings, type Settings } from '@pyramid/rules';
+import {
+  COMPLETION_RULES,
+  DEFAULT_SETTINGS,
+  RULEBOOKS,
+  resolveSettings,
+  type Settings,
+  VARIANTS,
+  type Variant,
+} from '@pyramid/rules';
 import type { Bilingual, Lang } from './lang.js';
 
 type BooleanSetting = {
@@ -17,8 +25,8 @@ export const BOOLEAN_SETTING_LABELS: Readonly<Record<BooleanSetting, Bilingual>>
     en: 'An incorrect break is broken again',
   },
   fromHouseRestriction: {
-    ru: 'С руки из дома — бить только по шарам вне дома (п.19)',
-    en: 'From the house, only balls outside the house may be played (п.19)',
+    ru: 'С руки из дома — бить только по шарам вне дома (п.21)',
+    en: 'From the house, only balls outside the house may be played (п.21)',
   },
   frozenBallCountsAsContact: {
     ru: 'Прижатый шар считается касанием',
@@ -67,6 +75,24 @@ const LABELS = {
   shotClock: { ru: 'Время на удар (п.26), с', en: 'Shot clock (п.26), s' },
 } as const satisfies Readonly<Record<string, Bilingual>>;
 
+/** Settings some variant's rulebook lists as its own; every other setting is general (all variants read it). */
+const VARIANT_OWN: ReadonlySet<string> = new Set(VARIANTS.flatMap((v) => RULEBOOKS[v].settings));
+
+/** Whether `variant` reads the setting `name`, as its rulebook says (a general setting applies to all). */
+export function settingAppliesTo(name: string, variant: Variant): boolean {
+  return !VARIANT_OWN.has(name) || (RULEBOOKS[variant].settings as readonly string[]).includes(name);
+}
+
+/**
+ * Shows only the rows of `variant`'s settings (class `other-variant` on the rest); the hidden
+ * controls keep their values, which the referee ignores for this variant.
+ */
+export function showVariantSettings(fieldset: HTMLFieldSetElement, variant: Variant): void {
+  for (const row of fieldset.querySelectorAll<HTMLElement>('[data-setting]')) {
+    row.classList.toggle('other-variant', !settingAppliesTo(row.dataset.setting ?? '', variant));
+  }
+}
+
 /** A `<fieldset>` with one control per setting, filled with `initial` (default: the documented defaults). */
 export function settingsFieldset(lang: Lang, initial: Settings = DEFAULT_SETTINGS): HTMLFieldSetElement {
   const fieldset = document.createElement('fieldset');
@@ -78,6 +104,8 @@ export function settingsFieldset(lang: Lang, initial: Settings = DEFAULT_SETTING
   const row = (label: string, control: HTMLElement) => {
     const wrap = document.createElement('label');
     wrap.className = 'setting';
+    const name = control.getAttribute('name');
+    if (name !== null) wrap.dataset.setting = name;
     const span = document.createElement('span');
     span.textContent = label;
     wrap.append(span, control);

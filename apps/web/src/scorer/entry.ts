@@ -31,6 +31,11 @@ export interface ShotEntry {
   readonly centreLine: boolean;
   /** From hand from the house: the first ball hit lay in the house and the cue ball had not left it (п.21). */
   readonly hitInHouse: boolean;
+  /**
+   * From hand from the house: every object ball lay in the house when the cue ball was taken in hand
+   * (п.21), so the shot is from the temporary house. Recorded as `objectBallsInHouse: "all"`.
+   */
+  readonly allInHouse: boolean;
   readonly strokeFouls: readonly StrokeFoul[];
 }
 
@@ -45,8 +50,14 @@ export const EMPTY_ENTRY: ShotEntry = Object.freeze({
   breakCushionBalls: 0,
   centreLine: false,
   hitInHouse: false,
+  allInHouse: false,
   strokeFouls: [],
 });
+
+/** Whether the shot is from hand from the house, where the referee may say every object ball lies in the house (п.21). */
+export function offersAllInHouse(template: ShotTemplate): boolean {
+  return template.inHand === 'house' && template.kind !== 'break';
+}
 
 /** A fresh entry for a shot: the cue ball is preset when the rules leave no choice. */
 export function newEntry(template: ShotTemplate): ShotEntry {
@@ -125,7 +136,9 @@ export function shotAction(entry: ShotEntry, state: MatchState, template: ShotTe
     if (entry.cushions > 0) facts.cushionsAfterContact = Array.from({ length: entry.cushions }, () => first);
     if (entry.centreLine) facts.centreLineCrossed = [first];
   }
-  if (entry.hitInHouse && template.inHand === 'house') facts.firstContactInHouse = true;
+  const allInHouse = offersAllInHouse(template) && entry.allInHouse;
+  // From the temporary house every ball lies in the house: п.21's restriction has nothing to judge.
+  if (entry.hitInHouse && template.inHand === 'house' && !allInHouse) facts.firstContactInHouse = true;
   if (entry.strokeFouls.length > 0) facts.strokeFouls = entry.strokeFouls;
   const callBall = entry.callBall;
   const callPocket = entry.callPocket;
@@ -136,6 +149,7 @@ export function shotAction(entry: ShotEntry, state: MatchState, template: ShotTe
     // A Free cue ball not yet chosen is left out, so the referee names what is missing.
     ...(state.variant === 'free' && template.kind !== 'break' && entry.cueBall !== null ? { cueBall } : {}),
     ...(callBall !== null && callPocket !== null ? { call: { ball: callBall, pocket: callPocket } } : {}),
+    ...(allInHouse ? { objectBallsInHouse: 'all' } : {}),
     facts,
   };
 }

@@ -12,6 +12,7 @@ import {
   addJumped,
   addPocketed,
   type CushionCount,
+  offersAllInHouse,
   removeBall,
   type ShotEntry,
   shotAction,
@@ -285,10 +286,24 @@ export function shotForm(app: App, state: MatchState, template: ShotTemplate, en
     );
   }
 
-  if (template.inHand === 'house' && state.settings.fromHouseRestriction && !isBreak) {
+  if (offersAllInHouse(template)) {
+    // п.21: without positions only the referee can say that every object ball lies in the house.
     form.append(
-      toggle(app.t('hitInHouse'), 'hit-in-house', entry.hitInHouse, () =>
-        set({ ...entry, hitInHouse: !entry.hitInHouse }),
+      section(
+        app.t('inHandArea'),
+        toggle(app.t('allInHouse'), 'all-in-house', entry.allInHouse, () =>
+          set({ ...entry, allInHouse: !entry.allInHouse, hitInHouse: false }),
+        ),
+        h('p', {
+          class: 'hint',
+          testid: 'in-hand-area',
+          text: app.t(entry.allInHouse ? 'fromTemporaryHouse' : 'fromHouse'),
+        }),
+        state.settings.fromHouseRestriction && !entry.allInHouse
+          ? toggle(app.t('hitInHouse'), 'hit-in-house', entry.hitInHouse, () =>
+              set({ ...entry, hitInHouse: !entry.hitInHouse }),
+            )
+          : null,
       ),
     );
   }

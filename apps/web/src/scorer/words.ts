@@ -70,6 +70,19 @@ export const STRINGS = {
     ru: 'Первый шар лежал в доме, биток не выходил из дома (п.21)',
     en: 'The first ball hit lay in the house, the cue ball had not left it (п.21)',
   },
+  inHandArea: { ru: 'Биток с руки (п.21)', en: 'Cue ball in hand (п.21)' },
+  allInHouse: {
+    ru: 'Все прицельные шары лежат в доме',
+    en: 'All object balls lie in the house',
+  },
+  fromHouse: {
+    ru: 'Удар из дома: биток ставится в доме.',
+    en: 'From the house: the cue ball is placed in the house.',
+  },
+  fromTemporaryHouse: {
+    ru: 'Удар из временного дома: биток ставится за линией через заднюю отметку.',
+    en: 'From the temporary house: the cue ball is placed behind the line through the back spot.',
+  },
   breakCushions: {
     ru: 'Разбой: сколько прицельных шаров дошло до борта (п.12.1)',
     en: 'Break: object balls that reached a cushion (п.12.1)',

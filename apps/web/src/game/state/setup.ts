@@ -4,6 +4,14 @@ import { DEFAULT_SETTINGS, type MatchState, VARIANTS, type Variant } from '@pyra
 import type { Lang } from '../../common/lang.js';
 import type { Setup } from './types.js';
 
+/**
+ * A match to 3 frames won, not the referee's default of one: against the computer a single frame can
+ * end in the computer's first visit (a master clears the table from its break), before the person
+ * plays again. To 3 the person breaks at least twice (breaks alternate), and the match stays short
+ * enough for one sitting (3 to 5 frames).
+ */
+const FRAMES_AGAINST_THE_COMPUTER = 3;
+
 export const DEFAULT_SETUP: Setup = {
   variant: 'free',
   players: [
@@ -11,7 +19,7 @@ export const DEFAULT_SETUP: Setup = {
     { name: '', kind: 'computer', level: 'amateur' },
   ],
   tableSize: '12ft',
-  settings: DEFAULT_SETTINGS,
+  settings: { ...DEFAULT_SETTINGS, framesToWin: FRAMES_AGAINST_THE_COMPUTER },
   seed: 1,
   computerSpeed: 'normal',
   breaker: 0,

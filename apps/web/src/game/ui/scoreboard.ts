@@ -1,11 +1,14 @@
 /**
- * The scoreboard: each player's score, frames and shelf of balls, the target, whose turn and how
- * (the referee's `describeTurn` with the players' names), and the shot clock when it is on.
+ * The scoreboard: the frame, its target and the match length ("Frame 2 · to 8 · match to 3
+ * frames"), each player's score, frames and shelf of balls, whose turn and how (the referee's
+ * `describeTurn` with the players' names), the shot clock when it is on, and once the match is won
+ * one line saying so (not the turn line as well).
  */
 import { describeTurn, type MatchState, targetScore } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
 import { actor, type GameState } from '../state/index.js';
 import { ballChip, h } from './dom.js';
+import { matchLength, matchOverText } from './match-words.js';
 import { STRINGS } from './strings.js';
 
 /** The referee's one-line description of the turn, with the players' own names. */
@@ -36,13 +39,17 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
       ),
     ),
   );
-  const turn = h('p', { className: 'turn', testid: 'turn' }, turnText(match, game.lang));
-  if (who !== null) turn.dataset.player = String(who);
+  const isOver = match.turn.kind === 'match-over';
+  const turn = isOver ? null : h('p', { className: 'turn', testid: 'turn' }, turnText(match, game.lang));
+  if (turn !== null && who !== null) turn.dataset.player = String(who);
   const head = h(
     'div',
-    { className: 'board-head' },
+    { className: 'board-head', testid: 'board-head' },
     h('span', { testid: 'frame' }, t('frame', { n: match.frame })),
+    ' · ',
     h('span', { testid: 'target' }, t('target', { n: targetScore(match.variant) })),
+    ' · ',
+    h('span', { testid: 'match-length' }, matchLength(match.settings.framesToWin, game.lang)),
   );
   const clock =
     clockSeconds === null
@@ -58,7 +65,7 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
     over = h(
       'p',
       { className: 'over', testid: 'match-over' },
-      t('matchOver', { name: match.players[w], a: match.framesWon[0], b: match.framesWon[1] }),
+      matchOverText(match.players[w], match.framesWon, game.lang),
     );
     over.dataset.winner = String(w);
   }

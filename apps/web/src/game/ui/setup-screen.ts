@@ -1,12 +1,13 @@
 /**
- * The set-up screen: variant, the two players (a person or the computer at a level), table size,
- * rule settings with the documented defaults (frames to win and the shot clock among them), the
- * computer's speed and seed, and the language.
+ * The set-up screen: variant, the two players (a person or the computer at a level), the match
+ * length and the shot clock (one control each), table size, the chosen variant's rule settings with
+ * the documented defaults (the rulebook says which apply), the computer's speed and seed, and the
+ * language.
  */
 import { LEVEL_NAMES, type Level } from '@pyramid/bots';
 import { isTableSize, TABLE_SIZES, VARIANT_NAMES, VARIANTS } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
-import { readSettings, settingsFieldset } from '../../common/settings-form.js';
+import { readSettings, settingsFieldset, showVariantSettings } from '../../common/settings-form.js';
 import { isVariantName, randomSeed, type Setup, tableSizeLabel } from '../state/index.js';
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
@@ -52,7 +53,7 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
       'fieldset',
       { className: 'player' },
       h('legend', {}, t('player', { n: i + 1 })),
-      label(t('name'), name),
+      h('label', { className: 'field name-field' }, h('span', {}, t('name')), name),
       kind,
     );
     return { row, name, kind };
@@ -80,8 +81,20 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
   );
   const seed = h('input', { testid: 'setup-seed', attrs: { type: 'number', min: '0', step: '1' } });
   seed.value = String(setup.seed);
-  const clock = h('input', { testid: 'setup-clock', attrs: { type: 'checkbox' } });
-  clock.checked = setup.settings.shotClock !== null;
+  // Match length and shot clock sit above the rules; the fieldset's own copies are hidden and follow them.
+  const frames = h('input', {
+    testid: 'setup-frames',
+    attrs: { type: 'number', min: '1', max: '99', step: '1', inputmode: 'numeric' },
+  });
+  frames.value = String(setup.settings.framesToWin);
+  const clockSeconds = setup.settings.shotClock?.seconds ?? 0;
+  const clock = select(
+    'setup-clock',
+    [...new Set([0, 30, 45, 60, 90, clockSeconds])]
+      .sort((a, b) => a - b)
+      .map((n): [string, string] => [String(n), n === 0 ? t('shotClockOff') : t('seconds', { n })]),
+    String(clockSeconds),
+  );
   const language = select(
     'setup-lang',
     [
@@ -93,16 +106,27 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
   language.addEventListener('change', () => handlers.lang(language.value === 'en' ? 'en' : 'ru'));
   const rules = settingsFieldset(lang, setup.settings);
   rules.dataset.testid = 'setup-rules';
+  for (const name of ['framesToWin', 'shotClockSeconds'])
+    rules.querySelector(`[name="${name}"]`)?.closest('label')?.classList.add('hidden');
+  const showVariant = () => {
+    if (isVariantName(variant.value)) showVariantSettings(rules, variant.value);
+  };
+  variant.addEventListener('change', showVariant);
+  showVariant();
   const error = h('p', { className: 'error', testid: 'setup-error' });
 
+  const copy = (name: string, value: string) => {
+    const input = rules.querySelector<HTMLInputElement>(`[name="${name}"]`);
+    if (input !== null) input.value = value;
+  };
   const read = (): Setup | null => {
+    copy('framesToWin', frames.value);
+    copy('shotClockSeconds', clock.value);
     const settings = readSettings(rules);
     if (!settings.ok) {
       error.textContent = `${settings.error.field}: ${settings.error.message}`;
       return null;
     }
-    // The checkbox turns the shot clock on with the form's seconds, or 45 s when none were given.
-    const seconds = settings.value.shotClock?.seconds ?? 45;
     const chosen = variant.value;
     if (!isVariantName(chosen)) return null;
     const player = (row: (typeof playerRows)[number]) => {
@@ -119,7 +143,7 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
       variant: chosen,
       players: [player(playerRows[0]!), player(playerRows[1]!)],
       tableSize: isTableSize(tableSize.value) ? tableSize.value : setup.tableSize,
-      settings: { ...settings.value, shotClock: clock.checked ? { seconds, extensionsPerFrame: 1 } : null },
+      settings: settings.value,
       seed: Number.isFinite(seedValue) && seedValue >= 0 ? Math.floor(seedValue) >>> 0 : randomSeed(),
       computerSpeed: speed.value === 'fastest' ? 'fastest' : 'normal',
       breaker: breaker.value === '1' ? 1 : 0,
@@ -168,9 +192,10 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
     h('h1', {}, t('title')),
     label(t('variant'), variant),
     h('div', { className: 'players' }, ...playerRows.map((r) => r.row)),
+    label(t('matchLength'), frames),
     label(t('breaker'), breaker),
-    label(t('tableSize'), tableSize),
     label(t('shotClockOn'), clock),
+    label(t('tableSize'), tableSize),
     label(t('speed'), speed),
     label(t('seed'), seed),
     label(t('language'), language),
