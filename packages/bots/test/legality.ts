@@ -29,11 +29,12 @@ const QUICK_MASTER: LevelSpec = {
 const PLAYERS: readonly LevelSpec[] = [LEVELS.novice, LEVELS.amateur, QUICK_MASTER];
 
 /**
- * At least this many states per variant (four variants: thousands in all); the quick loop
- * (`npm run test:quick`, PYRAMID_QUICK=1) checks 150, `LEGALITY_STATES=5000` searches deeper.
+ * At least this many states per variant (four variants: 1,200 in all, a third at each level); the
+ * quick loop (`npm run test:quick`, PYRAMID_QUICK=1) checks 150, `LEGALITY_STATES=5000` searches
+ * deeper.
  */
 export const STATES_PER_VARIANT = Number(
-  process.env.LEGALITY_STATES ?? (process.env.PYRAMID_QUICK === '1' ? 150 : 500),
+  process.env.LEGALITY_STATES ?? (process.env.PYRAMID_QUICK === '1' ? 150 : 300),
 );
 
 /** Why `move` would not be legal in `state`, or null when the referee's template and the referee accept it. */
