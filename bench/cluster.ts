@@ -7,10 +7,13 @@
  *   The player to act sends his next move (chosen by the amateur bot) every 2 s; a stroke's time is
  *   from the striker's send to the broadcast reaching the opponent's client on the other process
  *   (forward over Redis when he strikes, simulate, rule, store in PostgreSQL, broadcast over
- *   Redis). The figure is the most rooms held with a p99 ≤ 50 ms, and that step's p99.
+ *   Redis). The figure is the most rooms held with a p99 ≤ 50 ms, and that step's p99; when even
+ *   the first step misses it, 0 rooms and the first step's p99.
  * - `cluster.failoverMs`: a third process holds a table both players reach through the second;
  *   it is SIGKILLed, and the time from the kill to the first stroke accepted by the new owner (its
- *   broadcast received) is taken; the median of three runs (default lease, 3000 ms).
+ *   broadcast received) is taken; the median of three runs (default lease, 3000 ms). The relaying
+ *   process drops the seats with the dead owner, so the clients join again on `table/not-joined`
+ *   (as a reconnecting client does); that join makes it take the expired lease.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -167,7 +170,11 @@ async function loadSteps(urls: readonly [string, string]): Promise<{ rooms: numb
     const q = p99(samples);
     console.log(`cluster: ${rooms.length} rooms, ${samples.length} strokes, p99 ${q.toFixed(1)} ms`);
     if (q <= P99_LIMIT_MS) best = { rooms: rooms.length, p99: q };
-    else break;
+    else {
+      // Even the smallest step misses the limit: report its p99 (with 0 rooms) rather than nothing.
+      if (best.rooms === 0) best = { rooms: 0, p99: q };
+      break;
+    }
   }
   for (const r of rooms) for (const c of r.pair) c.close();
   return best;
@@ -195,6 +202,11 @@ async function failover(db: string, redis: string, via: string): Promise<number>
         if (chosen?.type === 'shot') {
           const done = await pair[state.turn.player].stroke(chosen.shot);
           if (done.ok) return performance.now() - killedAt;
+          // The relaying process dropped the seats with the dead owner: the clients take them
+          // again, as a client does after a reconnect, and that join makes it take the lease.
+          if (done.error.code === 'table/not-joined') {
+            for (const c of pair) await c.join(made.value.table.id, 'player');
+          }
         }
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
