@@ -8,33 +8,13 @@
  */
 import { join } from 'node:path';
 import type { LogEntry, OnlineClient } from '@pyramid/online';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterServer, Link, leaseOf, type Services, startServices, storedSeqs } from './cluster-support.js';
-import {
-  botMove,
-  client,
-  guest,
-  killChildren,
-  refereeReplay,
-  removeTempDirs,
-  tempDir,
-  until,
-} from './support.js';
+import { describe, expect, it } from 'vitest';
+import { clusterServer, Link, leaseOf, storedSeqs, useCluster } from './cluster-support.js';
+import { botMove, client, guest, refereeReplay, tempDir, until } from './support.js';
 
-let services: Services;
-let survivor: Awaited<ReturnType<typeof clusterServer>>;
-const links: Link[] = [];
-
-beforeAll(async () => {
-  services = await startServices();
-  survivor = await clusterServer(services.postgres.url, services.redis.url);
-}, 60_000);
-afterAll(async () => {
-  killChildren();
-  for (const link of links) await link.close();
-  await services?.stop();
-  removeTempDirs();
-});
+const cluster = useCluster(1);
+/** The standing process that survives each test's owner. */
+const survivor = () => cluster.servers[0]!;
 
 /** Plays the frame out, riding over the failover: a refused or dropped move is chosen again on the state the clients get next. */
 async function playThrough(pair: readonly [OnlineClient, OnlineClient], seed: number): Promise<number> {
@@ -70,23 +50,23 @@ const POINTS = [
 describe('the owner process dies mid-frame', () => {
   for (const { fault, lag } of POINTS) {
     it(`killed at ${fault.split(':')[0]}: the other process takes over and the frame finishes`, async () => {
-      const owner = await clusterServer(services.postgres.url, services.redis.url, {
+      const owner = await clusterServer(cluster.services.postgres.url, cluster.services.redis.url, {
         PYRAMID_TEST_FAULT: fault,
       });
-      // Anna's connection goes through a balancer: to the owner while it lives, else to the survivor.
-      const balancer = await new Link([owner.port, survivor.port]).listen();
-      links.push(balancer);
+      // Anna's connection goes through a balancer: to the owner while it lives, else to the survivor().
+      const balancer = await new Link([owner.port, survivor().port]).listen();
+      cluster.links.push(balancer);
       const anna = await guest(owner.url, 'Anna');
-      const boris = await guest(survivor.url, 'Boris');
+      const boris = await guest(survivor().url, 'Boris');
       const made = await anna.api.createTable({
         variant: 'free',
         start: lag ? { from: 'rack' } : { from: 'rack', breaker: 1 },
       });
       if (!made.ok) throw new Error(made.error.message);
       const id = made.value.table.id;
-      const first = await leaseOf(services.db, id);
+      const first = await leaseOf(cluster.services.db, id);
       const a = await client(balancer.url, anna.session.token);
-      const b = await client(survivor.url, boris.session.token);
+      const b = await client(survivor().url, boris.session.token);
       // What each client was told, as it was told (the acknowledgements).
       const told: LogEntry[] = [];
       for (const c of [a, b]) {
@@ -102,14 +82,16 @@ describe('the owner process dies mid-frame', () => {
       // The owner did die at its fault point, and the survivor holds the table now.
       expect(owner.child.signalCode).toBe('SIGKILL');
       expect(refusals).toBeGreaterThanOrEqual(1);
-      const now = await leaseOf(services.db, id);
+      const now = await leaseOf(cluster.services.db, id);
       expect(now?.owner).not.toBe(first?.owner);
       expect(now?.token).toBeGreaterThan(first?.token ?? 0);
 
       const final = a.lastState!;
       expect(final.turn.kind).toBe('match-over');
       // Nothing applied twice, nothing missing: the stored seqs are 1..n, the clients' log is it.
-      expect(await storedSeqs(services.db, id)).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
+      expect(await storedSeqs(cluster.services.db, id)).toEqual(
+        Array.from({ length: a.seq }, (_, i) => i + 1),
+      );
       expect(a.log.map((e) => e.seq)).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
       expect(b.log).toEqual(a.log);
       // Every action a client was told of is in the final log, the same.

@@ -4,34 +4,23 @@
  * off from Redis or from PostgreSQL (its loopback link cut) takes no intent and says so, and play
  * resumes when the link returns; the shot clock runs on from the stored deadline after a takeover.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterServer, Link, leaseOf, type Services, startServices, storedSeqs } from './cluster-support.js';
-import { botMove, client, collect, guest, killChildren, removeTempDirs, until } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { clusterServer, Link, leaseOf, storedSeqs, useCluster } from './cluster-support.js';
+import { botMove, client, collect, guest, until } from './support.js';
 
-let services: Services;
-let other: Awaited<ReturnType<typeof clusterServer>>;
-const links: Link[] = [];
-
-beforeAll(async () => {
-  services = await startServices();
-  other = await clusterServer(services.postgres.url, services.redis.url);
-}, 60_000);
-afterAll(async () => {
-  killChildren();
-  for (const link of links) await link.close();
-  await services?.stop();
-  removeTempDirs();
-});
+const cluster = useCluster(1);
+/** The standing process beside each test's owner. */
+const other = () => cluster.servers[0]!;
 
 /** A table made on `owner` with Anna at `ownerUrl` (her connection) and Boris on the other process, both seated. */
 async function table(ownerUrl: string, connectUrl: string, extra: Record<string, unknown> = {}) {
   const anna = await guest(ownerUrl, 'Anna');
-  const boris = await guest(other.url, 'Boris');
+  const boris = await guest(other().url, 'Boris');
   const made = await anna.api.createTable({ variant: 'free', start: { from: 'rack', breaker: 1 }, ...extra });
   if (!made.ok) throw new Error(made.error.message);
   const id = made.value.table.id;
   const a = await client(connectUrl, anna.session.token);
-  const b = await client(other.url, boris.session.token);
+  const b = await client(other().url, boris.session.token);
   expect((await a.join(id, 'player')).ok).toBe(true);
   expect((await b.join(id, 'player')).ok).toBe(true);
   await until(() => a.lastState !== null && b.lastState !== null);
@@ -40,17 +29,17 @@ async function table(ownerUrl: string, connectUrl: string, extra: Record<string,
 
 const link = async (port: number) => {
   const l = await new Link([port]).listen();
-  links.push(l);
+  cluster.links.push(l);
   return l;
 };
 
 describe('a cluster under faults', () => {
   it('a stale owner frozen past its lease cannot append after it resumes (fencing)', async () => {
-    const owner = await clusterServer(services.postgres.url, services.redis.url, {
+    const owner = await clusterServer(cluster.services.postgres.url, cluster.services.redis.url, {
       PYRAMID_TEST_FAULT: 'before-append:3:STOP',
     });
     const { id, a, b, pair } = await table(owner.url, owner.url);
-    const first = await leaseOf(services.db, id);
+    const first = await leaseOf(cluster.services.db, id);
     await botMove(pair, 'amateur', 3);
     await botMove(pair, 'amateur', 3);
     // The third move reaches the owner's append, where it freezes itself.
@@ -60,16 +49,16 @@ describe('a cluster under faults', () => {
     let taken: Awaited<ReturnType<typeof leaseOf>> = null;
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      taken = await leaseOf(services.db, id);
+      taken = await leaseOf(cluster.services.db, id);
       if (taken !== null && taken.token > (first?.token ?? 0)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(taken?.owner).not.toBe(first?.owner);
-    expect(await storedSeqs(services.db, id)).toEqual([1, 2]);
+    expect(await storedSeqs(cluster.services.db, id)).toEqual([1, 2]);
     // Resumed, the stale owner carries on with its append: the store refuses it.
     owner.child.kill('SIGCONT');
     await until(() => owner.stderr().includes('is no longer held'), 10_000, 'the fenced append');
-    expect(await storedSeqs(services.db, id)).toEqual([1, 2]);
+    expect(await storedSeqs(cluster.services.db, id)).toEqual([1, 2]);
     await frozen;
     // Play goes on at the new owner, both clients included.
     await until(
@@ -82,15 +71,15 @@ describe('a cluster under faults', () => {
       'both back at the table',
     );
     expect(await botMove(pair, 'amateur', 3)).toBe(true);
-    expect(await storedSeqs(services.db, id)).toEqual([1, 2, 3]);
+    expect(await storedSeqs(cluster.services.db, id)).toEqual([1, 2, 3]);
     a.close();
     b.close();
     owner.child.kill('SIGKILL');
   }, 60_000);
 
   it('cut off from Redis: no intent is taken, the clients are told, play resumes when it returns', async () => {
-    const redisLink = await link(services.redis.port);
-    const owner = await clusterServer(services.postgres.url, `redis://127.0.0.1:${redisLink.port}`);
+    const redisLink = await link(cluster.services.redis.port);
+    const owner = await clusterServer(cluster.services.postgres.url, `redis://127.0.0.1:${redisLink.port}`);
     const { a, b, pair } = await table(owner.url, owner.url);
     await botMove(pair, 'amateur', 5);
     const told: boolean[] = [];
@@ -113,13 +102,13 @@ describe('a cluster under faults', () => {
   }, 60_000);
 
   it('cut off from PostgreSQL: no intent is taken, the table moves on, play resumes when it returns', async () => {
-    const pgLink = await link(services.postgres.port);
+    const pgLink = await link(cluster.services.postgres.port);
     const owner = await clusterServer(
-      services.postgres.url.replace(`:${services.postgres.port}/`, `:${pgLink.port}/`),
-      services.redis.url,
+      cluster.services.postgres.url.replace(`:${cluster.services.postgres.port}/`, `:${pgLink.port}/`),
+      cluster.services.redis.url,
     );
     const { id, a, b, pair } = await table(owner.url, owner.url);
-    const first = await leaseOf(services.db, id);
+    const first = await leaseOf(cluster.services.db, id);
     await botMove(pair, 'amateur', 7);
     pgLink.cut();
     await until(() => !a.serviceAvailable, 10_000, 'the owner to say it is cut off');
@@ -127,11 +116,11 @@ describe('a cluster under faults', () => {
     expect(refused.ok ? null : refused.error.code).toBe('server/unavailable');
     // The other process takes the table once the lease expires; Anna's process is back later.
     await until(() => b.table?.seats[1]?.presence === 'present', 15_000, 'Boris moved');
-    let moved = await leaseOf(services.db, id);
+    let moved = await leaseOf(cluster.services.db, id);
     const deadline = Date.now() + 15_000;
     while ((moved?.owner ?? first?.owner) === first?.owner && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      moved = await leaseOf(services.db, id);
+      moved = await leaseOf(cluster.services.db, id);
     }
     expect(moved?.owner).not.toBe(first?.owner);
     pgLink.restore();
@@ -142,28 +131,31 @@ describe('a cluster under faults', () => {
       'Anna back at the table',
     );
     expect(await botMove(pair, 'amateur', 7)).toBe(true);
-    expect(await storedSeqs(services.db, id)).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
+    expect(await storedSeqs(cluster.services.db, id)).toEqual(Array.from({ length: a.seq }, (_, i) => i + 1));
     a.close();
     b.close();
     owner.child.kill('SIGKILL');
   }, 60_000);
 
   it('after a takeover the shot clock runs on from the stored deadline', async () => {
-    const owner = await clusterServer(services.postgres.url, services.redis.url);
+    const owner = await clusterServer(cluster.services.postgres.url, cluster.services.redis.url);
     const { id, a, b } = await table(owner.url, owner.url, {
       shotClock: { seconds: 60, extensionsPerFrame: 0 },
     });
-    const first = await leaseOf(services.db, id);
+    const first = await leaseOf(cluster.services.db, id);
     const before = b.clock;
     expect(before?.paused).toBe(false);
-    const stored = await services.db.query<{ clock: string }>('SELECT clock FROM tables WHERE id = $1', [id]);
+    const stored = await cluster.services.db.query<{ clock: string }>(
+      'SELECT clock FROM tables WHERE id = $1',
+      [id],
+    );
     const deadline = (JSON.parse(stored.rows[0]!.clock) as { deadline: number }).deadline;
     expect(before?.deadline).toBe(deadline);
     const rejoined = collect(b, 'joined');
     owner.child.kill('SIGKILL');
     // Boris's process takes the table and gives him it again: the same deadline, still running.
     await until(() => rejoined.length > 0, 15_000, 'the takeover');
-    expect((await leaseOf(services.db, id))?.owner).not.toBe(first?.owner);
+    expect((await leaseOf(cluster.services.db, id))?.owner).not.toBe(first?.owner);
     expect(rejoined[0]?.clock?.deadline).toBe(deadline);
     expect(rejoined[0]?.clock?.paused).toBe(false);
     expect(b.clock?.deadline).toBe(deadline);

@@ -7,8 +7,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { type LocalPostgres, type LocalRedis, startPostgres, startRedis } from '../src/services.js';
-import { spawnServer, tempDir } from './support.js';
+import { killChildren, removeTempDirs, spawnServer, tempDir } from './support.js';
 
 export interface Services {
   readonly postgres: LocalPostgres;
@@ -56,6 +57,41 @@ export async function clusterServer(
     err += chunk.toString();
   });
   return { ...started, port: Number(new URL(started.url).port), stderr: () => err };
+}
+
+export type ClusterServer = Awaited<ReturnType<typeof clusterServer>>;
+
+/** What a cluster test file shares: the services, its standing server processes, its links. */
+export interface Cluster {
+  readonly services: Services;
+  readonly servers: readonly ClusterServer[];
+  /** Links the tests open; closed after the file. */
+  readonly links: Link[];
+}
+
+/**
+ * Starts PostgreSQL, Redis and `processes` server processes before the file's tests and stops
+ * them after (with every child a test started and every temporary folder). The fields are set
+ * once `beforeAll` has run.
+ */
+export function useCluster(processes: number): Cluster {
+  const cluster = { links: [] as Link[] } as { services: Services; servers: ClusterServer[]; links: Link[] };
+  beforeAll(async () => {
+    cluster.services = await startServices();
+    const { postgres, redis } = cluster.services;
+    cluster.servers = await Promise.all(
+      Array.from({ length: processes }, () => clusterServer(postgres.url, redis.url)),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    if (process.env.PYRAMID_TEST_VERBOSE === '1')
+      for (const server of cluster.servers ?? []) process.stderr.write(server.stderr());
+    killChildren();
+    for (const link of cluster.links) await link.close();
+    await cluster.services?.stop();
+    removeTempDirs();
+  });
+  return cluster;
 }
 
 /** A loopback TCP forwarder to the first of `ports` that accepts; `cut()` drops every connection and refuses new ones. */
