@@ -1,16 +1,7 @@
-/**
- * The owner of a table SIGKILLed mid-frame at several points — before the append, after the
- * append and before the broadcast, during a decision (a test-only fault point in the owner makes
- * it kill itself there): the other process takes the expired lease, reloads the table from
- * PostgreSQL and carries on; the clients reconnect (one through a balancer, to any process) or are
- * moved; the frame finishes with no acknowledged action lost and none applied twice, and the
- * stored record replays through `pyramid referee` to the same result.
- */
-import { join } from 'node:path';
 import type { LogEntry, OnlineClient } from '@pyramid/online';
 import { describe, expect, it } from 'vitest';
 import { clusterServer, Link, leaseOf, storedSeqs, useCluster } from './cluster-support.js';
-import { botMove, client, guest, refereeReplay, tempDir, until } from './support.js';
+import { botMove, client, expectRecordReplays, guest, until } from './support.js';
 
 const cluster = useCluster(1);
 /** The standing process that survives each test's owner. */
@@ -97,11 +88,7 @@ describe('the owner process dies mid-frame', () => {
       // Every action a client was told of is in the final log, the same.
       for (const entry of told) expect(a.log[entry.seq - 1]).toEqual(entry);
 
-      const record = await boris.api.matchRecord(id);
-      if (!record.ok) throw new Error(record.error.message);
-      const replay = refereeReplay(record.value, join(tempDir(), 'record.json'));
-      expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
-      expect(replay.final.scores).toEqual([...final.scores]);
+      await expectRecordReplays(boris.api, id, final);
       a.close();
       b.close();
     }, 90_000);

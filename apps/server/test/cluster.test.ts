@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { VARIANTS, type Variant } from '@pyramid/rules';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, storedSeqs, useCluster } from './cluster-support.js';
-import { client, collect, guest, playOut, refereeReplay, tempDir, until } from './support.js';
+import { client, collect, expectRecordReplays, guest, playOut, tempDir, until } from './support.js';
 
 const cluster = useCluster(2);
 /** The two standing processes. */
@@ -52,11 +52,7 @@ describe('two server processes, one table', () => {
       );
 
       // The record as the other process reads it from PostgreSQL.
-      const record = await boris.api.matchRecord(id);
-      if (!record.ok) throw new Error(record.error.message);
-      const replay = refereeReplay(record.value, join(tempDir(), `${variant}.json`));
-      expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
-      expect(replay.final.scores).toEqual([...final.scores]);
+      await expectRecordReplays(boris.api, id, final, join(tempDir(), `${variant}.json`));
       a.close();
       b.close();
     }, 60_000);

@@ -1,20 +1,13 @@
-/**
- * One server on PostgreSQL (`DATABASE_URL`, no Redis): two bot clients play a whole frame end to
- * end, every action is in PostgreSQL before its broadcast, and the record replays through the
- * real `pyramid referee` to the same result.
- */
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPostgres, startPostgres } from '../src/services.js';
 import {
   client,
+  expectRecordReplays,
   guest,
   playOut,
   type RunningServer,
-  refereeReplay,
   removeTempDirs,
-  tempDir,
   testServer,
   until,
 } from './support.js';
@@ -68,11 +61,7 @@ describe('one server on PostgreSQL', () => {
       [id],
     );
     expect(rows[0]).toEqual({ status: 'finished', seq: a.seq });
-    const record = await anna.api.matchRecord(id);
-    if (!record.ok) throw new Error(record.error.message);
-    const replay = refereeReplay(record.value, join(tempDir(), 'record.json'));
-    expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
-    expect(replay.final.scores).toEqual([...final.scores]);
+    await expectRecordReplays(anna.api, id, final);
     a.close();
     b.close();
   }, 60_000);

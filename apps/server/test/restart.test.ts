@@ -11,10 +11,10 @@ import {
   botMove,
   client,
   collect,
+  expectRecordReplays,
   guest,
   killChildren,
   playOut,
-  refereeReplay,
   removeTempDirs,
   spawnServer,
   tempDir,
@@ -83,11 +83,7 @@ describe('SIGKILL and restart', () => {
     await until(() => b.seq === a.seq && watcher.seq === a.seq);
     const final = a.lastState!;
     expect(final.turn.kind).toBe('match-over');
-    const record = await anna.api.matchRecord(id);
-    if (!record.ok) throw new Error(record.error.message);
-    const replay = refereeReplay(record.value, join(dataDir, 'record.json'));
-    expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
-    expect(replay.final.scores).toEqual([...final.scores]);
+    await expectRecordReplays(anna.api, id, final, join(dataDir, 'record.json'));
     a.close();
     b.close();
     watcher.close();

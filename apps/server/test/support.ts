@@ -17,6 +17,7 @@ import {
   type WebSocketFactory,
 } from '@pyramid/online';
 import type { MatchState, Player } from '@pyramid/rules';
+import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/server.js';
 
@@ -231,6 +232,24 @@ export function refereeReplay(record: unknown, file: string): RefereeReplay {
   );
   if (run.status !== 0) throw new Error(`pyramid referee exited ${run.status}: ${run.stderr}`);
   return JSON.parse(run.stdout) as RefereeReplay;
+}
+
+/**
+ * The record of `tableId` as `api` serves it replays through `pyramid referee` to the winner and
+ * scores of `final` (the clients' last state). Returns the record.
+ */
+export async function expectRecordReplays(
+  api: OnlineApi,
+  tableId: string,
+  final: MatchState,
+  file = join(tempDir(), 'record.json'),
+): Promise<Record<string, unknown>> {
+  const record = await api.matchRecord(tableId);
+  if (!record.ok) throw new Error(record.error.message);
+  const replay = refereeReplay(record.value, file);
+  expect(replay.final.winner).toBe(final.turn.kind === 'match-over' ? final.turn.winner : null);
+  expect(replay.final.scores).toEqual([...final.scores]);
+  return record.value;
 }
 
 export type { RunningServer };
