@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisBus } from '../src/bus/redis.js';
 import { tableTopic } from '../src/bus.js';
 import { type LocalRedis, startRedis } from '../src/services.js';
+import { Link } from './cluster-support.js';
 
 let redis: LocalRedis;
 const buses: RedisBus[] = [];
@@ -19,8 +20,8 @@ afterAll(async () => {
   await redis.stop();
 });
 
-async function open(onHealth?: (healthy: boolean) => void): Promise<RedisBus> {
-  const bus = await RedisBus.open(redis.url, onHealth === undefined ? {} : { onHealth });
+async function open(onHealth?: (healthy: boolean) => void, url = redis.url): Promise<RedisBus> {
+  const bus = await RedisBus.open(url, onHealth === undefined ? {} : { onHealth });
   buses.push(bus);
   return bus;
 }
@@ -83,18 +84,22 @@ describe('the Redis bus', () => {
 
   it('says when it is cut off from Redis and when it is back, then delivers again', async () => {
     const health: boolean[] = [];
-    const a = await open((h) => health.push(h));
-    const b = await open();
+    // Both buses reach Redis through a loopback link the test cuts and restores. Restarting
+    // redis-server on its old port instead raced the other test files, which start their own
+    // services on free loopback ports and could take the freed one.
+    const link = await new Link([redis.port]).listen();
+    const viaLink = `redis://127.0.0.1:${link.port}`;
+    const a = await open((h) => health.push(h), viaLink);
+    const b = await open(undefined, viaLink);
     expect(a.healthy).toBe(true);
     const got: string[] = [];
     a.subscribe(tableTopic('t5'), (p) => got.push(p));
     await a.ready();
-    const port = redis.port;
-    await redis.stop();
+    link.cut();
     await untilCount(health, 2);
     expect(health).toEqual([true, false]);
     expect(a.healthy).toBe(false);
-    redis = await startRedis({ port });
+    link.restore();
     await untilCount(health, 3, 10_000);
     expect(health).toEqual([true, false, true]);
     // b reconnects on its own too; a has subscribed t5 again by itself.
@@ -105,5 +110,6 @@ describe('the Redis bus', () => {
     b.publish(tableTopic('t5'), 'back');
     await untilCount(got, 1);
     expect(got).toEqual(['back']);
+    await link.close();
   });
 });
