@@ -1,5 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The system tests: each starts operating-system processes or services (server processes, PostgreSQL,
+ * Redis, the compiled CLI, worker threads) or plays whole frames between clients over a real server.
+ * `npm test` runs them; the quick loop (`npm run test:quick`, PYRAMID_QUICK=1) leaves them out and runs
+ * the unit tests of each module, so that it stays under 90 s on two cores.
+ */
+export const SYSTEM_TESTS = [
+  'apps/cli/test/cli.test.ts',
+  'apps/cli/test/conventions.test.ts',
+  'apps/cli/test/selfplay.test.ts',
+  'apps/cli/test/simulate.test.ts',
+  'apps/server/test/cluster.test.ts',
+  'apps/server/test/cluster-failover.test.ts',
+  'apps/server/test/cluster-faults.test.ts',
+  'apps/server/test/frames.test.ts',
+  'apps/server/test/postgres-play.test.ts',
+  'apps/server/test/restart.test.ts',
+];
+// A renamed system test would silently join the quick loop: say so instead.
+for (const file of SYSTEM_TESTS) {
+  if (!existsSync(join(import.meta.dirname, file)))
+    throw new Error(`vitest.config.ts: SYSTEM_TESTS names ${file}, which does not exist`);
+}
+const quick = process.env.PYRAMID_QUICK === '1';
 
 // The tests run the packages from their TypeScript sources: the "@pyramid/source" export condition
 // (first in every package's `exports`) points at src/index.ts; without it a package resolves to dist/.
@@ -8,7 +35,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@pyramid/source', ...defaultServerConditions] } },
   test: {
     include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**'],
+    exclude: ['**/node_modules/**', ...(quick ? SYSTEM_TESTS : [])],
     // Builds the packages first (a no-op when dist/ is up to date): some tests run the compiled CLI.
     globalSetup: ['./scripts/vitest-build.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],

@@ -6,6 +6,7 @@
  * (свояк, banks, п.20 safeties, placements in hand, the call, the decisions after a foul) is still
  * generated, refined and chosen; fewer are sampled.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { chooseAction, execute, LEVELS, type LevelSpec, mixSeed } from '@pyramid/bots';
 import {
   apply,
@@ -63,6 +64,8 @@ function illegality(state: MatchState, level: LevelSpec, seed: number): string |
   if (!done.ok) return `refused: ${JSON.stringify(done.error)}`;
   const again = apply(state, JSON.parse(JSON.stringify(recordAction(done.value.action))));
   if (!again.ok) return `its record form was refused: ${again.error.message}`;
+  // The record stores the action as JSON: replayed from there it must reach the same state.
+  if (!isDeepStrictEqual(again.value.state, done.value.state)) return 'its record form reaches another state';
   return null;
 }
 
