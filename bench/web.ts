@@ -7,6 +7,11 @@
  * - web.shotToAnimationMs: the time from a break's release (pointer up on the canvas; mark
  *   `pyramid:release`) to the first drawn frame of its animation (mark `pyramid:animation-start`),
  *   median of several breaks, each in a new game.
+ * - web.breakFps: frames drawn per second while a break is animated — the view's own count of drawn
+ *   frames (`__pyramid.frames()`) over the animation's wall time, from its start until the balls
+ *   stop — median over the same breaks but the first, with the quality level the adaptive renderer
+ *   had chosen for them (`web.breakFps.quality`). The first break starts at the top level and steps
+ *   down while it runs; it is reported apart (`web.breakFps.first`, with its levels).
  * Run with tsx (not bundled): it drives vite and playwright-core, it does not time Node code.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +28,21 @@ const RESULTS = join(HERE, 'results.json');
 const WEB = join(HERE, '..', 'apps', 'web');
 const DIST = join(WEB, 'dist');
 const BREAKS = 7;
+/**
+ * In the page: frames drawn from now until the balls stop, over that wall time, polled once per
+ * animation frame. A string, so that the bundler's helpers (tsx names functions) stay out of it.
+ */
+const COUNT_FRAMES = `new Promise((resolve) => {
+  const hooks = window.__pyramid;
+  const t0 = performance.now();
+  const f0 = hooks.frames();
+  const from = hooks.quality();
+  const tick = () => {
+    if (hooks.animating()) return requestAnimationFrame(tick);
+    resolve({ frames: hooks.frames() - f0, ms: performance.now() - t0, from, to: hooks.quality() });
+  };
+  requestAnimationFrame(tick);
+})`;
 
 await build({ root: WEB, logLevel: 'warn' });
 const server = await preview({ root: WEB, logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' } });
@@ -56,6 +76,7 @@ try {
 
   // Shot to animation: a new game each time, the break through the canvas.
   const delays: number[] = [];
+  const breaks: { fps: number; from: string; to: string }[] = [];
   const shotContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const shotPage = await shotContext.newPage();
   await shotPage.goto(base);
@@ -70,15 +91,30 @@ try {
       return start.startTime - release.startTime;
     });
     delays.push(delay);
+    // Frames drawn from here until the balls stop, over that wall time (rAF-paced polling in the page).
+    const drawn = (await shotPage.evaluate(COUNT_FRAMES)) as {
+      frames: number;
+      ms: number;
+      from: string;
+      to: string;
+    };
+    breaks.push({ fps: (drawn.frames * 1000) / drawn.ms, from: drawn.from, to: drawn.to });
     await settled(shotPage);
   }
   await shotContext.close();
 
+  const later = breaks.slice(1);
+  const levels = [...new Set(later.map((b) => b.from))];
+  const first = breaks[0]!;
   const figures = {
     'web.firstLoadGzipKB': Math.round((gzip / 1024) * 10) / 10,
     'web.firstLoadRawKB': Math.round((raw / 1024) * 10) / 10,
     'web.shotToAnimationMs': Math.round(median(delays) * 10) / 10,
     'web.shotToAnimationMaxMs': Math.round(Math.max(...delays) * 10) / 10,
+    'web.breakFps': Math.round(median(later.map((b) => b.fps)) * 10) / 10,
+    'web.breakFps.quality': levels.join(', '),
+    'web.breakFps.first': Math.round(first.fps * 10) / 10,
+    'web.breakFps.firstQuality': first.from === first.to ? first.from : `${first.from} → ${first.to}`,
   };
   console.log(`first load: ${files.length} scripts (${files.join(', ')})`);
   console.log(
@@ -86,6 +122,9 @@ try {
   );
   console.log(
     `shot to animation: median ${figures['web.shotToAnimationMs']} ms over ${BREAKS} breaks (max ${figures['web.shotToAnimationMaxMs']} ms; target ≤ 50 ms); each: ${delays.map((d) => d.toFixed(1)).join(', ')}`,
+  );
+  console.log(
+    `break animation: median ${figures['web.breakFps']} frames/s over ${later.length} breaks at ${figures['web.breakFps.quality']} (target ≥ 50); the first break ${figures['web.breakFps.first']} frames/s (${figures['web.breakFps.firstQuality']}); each: ${breaks.map((b) => `${b.fps.toFixed(1)} (${b.from})`).join(', ')}`,
   );
   const previous: Record<string, unknown> = existsSync(RESULTS)
     ? JSON.parse(readFileSync(RESULTS, 'utf8'))

@@ -1,6 +1,7 @@
 /**
  * The game's tools through the real UI: the practice table (move a ball, shoot, take back, try
- * again), the replay at normal and slow speed, the master's hint, and the shot clock running out.
+ * again), the replay at normal and slow speed, the master's hint played as it says, and the shot
+ * clock running out.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,33 +117,69 @@ describe('the replay of the last shot', () => {
 });
 
 describe('the hint', () => {
-  it('shows the master’s suggested shot with its chance and sets the aim', async () => {
+  interface Shot {
+    cueBall: number;
+    call: unknown;
+    placement: unknown;
+    strike: { speed: number; direction: { x: number; y: number }; side: number; height: number };
+  }
+  interface HintHooks {
+    hint(): { shot: Shot; intent: { kind: string; ball: number; pocket: string }; chance: number } | null;
+    lastStep(): {
+      action: { type: string; outcome: { facts?: { pocketed: { ball: number; pocket: string }[] } } };
+      shot: Shot | null;
+    } | null;
+  }
+  const shownHint = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __pyramid: HintHooks }).__pyramid.hint());
+  const lastStep = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __pyramid: HintHooks }).__pyramid.lastStep());
+
+  it('states the whole shot in words with its chance, and "play it" strikes exactly that shot, which does what it said', async () => {
     const { context, page, errors } = await open(browser);
-    await startGame(page, { variant: 'free' });
-    // Aim across the table first (a drag aims; a tap would place the ball in hand), so that the
-    // hint visibly turns the aim.
-    const cueAt = (await summary(page)).selection.placement!;
-    const from = await project(page, { x: cueAt.x, y: cueAt.y + 300 });
-    const to = await project(page, { x: cueAt.x, y: cueAt.y + 450 });
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 5 });
-    await page.mouse.up();
-    expect((await summary(page)).aim.angleDeg).toBeCloseTo(90, 0);
+    // A fixed seed: the hint (and the chance it states) is the same on every run.
+    await startGame(page, { variant: 'combined', seed: 7 });
+    // Ball 7 a little off the line from the coloured ball to the right middle pocket.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.click('[data-testid="open-record"]'),
+    ]);
+    await chooser.setFiles(new URL('./records/hint-pot.json', import.meta.url).pathname);
+    await page.click('[data-testid="watch-play"]');
     await page.click('[data-testid="hint"]');
     await page.waitForFunction(
       () => (document.querySelector('[data-testid="hint-text"]')?.textContent ?? '') !== '',
       null,
       { timeout: 60_000 },
     );
-    const text = (await page.textContent('[data-testid="hint-text"]')) ?? '';
-    const chance = Number(/chance (\d+)%/.exec(text)?.[1]);
-    expect(chance).toBeGreaterThanOrEqual(0);
-    expect(chance).toBeLessThanOrEqual(100);
-    // The break's aim points at the pyramid (towards the back of the table), not across it.
-    const angle = (await summary(page)).aim.angleDeg;
-    const towardsBack = Math.min(angle, 360 - angle);
-    expect(towardsBack).toBeLessThan(60);
+    const hint = (await shownHint(page))!;
+    expect(hint.intent).toMatchObject({ kind: 'pot', ball: 7, pocket: 'MR' });
+    const percent = Math.round(hint.chance * 100);
+    expect(percent).toBeGreaterThan(70);
+    expect(percent).toBeLessThan(100);
+    const en = (await page.textContent('[data-testid="hint-text"]')) ?? '';
+    expect(en).toBe(`Hint: pot 7 in the right middle pocket, ${percent} % · medium, follow`);
+    expect(await page.textContent('[data-testid="play-hint"]')).toBe('Play it');
+    // The controls show the strike: its power and its tip offset (follow: above the centre).
+    const aim = (await summary(page)).aim;
+    expect(aim.height).toBe(hint.shot.strike.height);
+    expect(aim.side).toBe(hint.shot.strike.side);
+    expect(0.3 + aim.power * 6.7).toBeCloseTo(hint.shot.strike.speed, 9);
+    await page.click('[data-testid="lang-toggle"]');
+    expect(await page.textContent('[data-testid="hint-text"]')).toBe(
+      `Подсказка: забить 7 в правую среднюю лузу, ${percent} % · средний удар, накат`,
+    );
+    expect(await page.textContent('[data-testid="play-hint"]')).toBe('Сыграть так');
+
+    await page.click('[data-testid="play-hint"]');
+    await skipAnimation(page, 1);
+    const step = (await lastStep(page))!;
+    // Bit for bit: the numbers cross to the test as JSON, which writes every double exactly.
+    expect(step.shot).toEqual(hint.shot);
+    expect(step.action.type).toBe('shot');
+    // The record's shot, as the referee took it: ball 7 fell in the right middle pocket.
+    expect(step.action.outcome.facts?.pocketed).toContainEqual({ ball: 7, pocket: 'MR' });
+    expect((await summary(page)).lastVerdict).toBe('legal');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -99,6 +99,30 @@ describe('the aim', () => {
     expect(game.aim.angleDeg).toBeCloseTo(360 + 5 * FINE_STEP - COARSE_STEP, 9);
   });
 
+  it('takes a whole stroke exactly (the hint), shows it, and drops it when the aim changes', () => {
+    const game = started();
+    const stroke = {
+      speed: 2.46,
+      direction: { x: 0.16475922309976213, y: -0.9863338169218183 },
+      side: -0.15,
+      height: 0.3,
+      elevationDeg: 0,
+    };
+    const taken = reduce(game, { type: 'aim-stroke', stroke });
+    // The controls show it: the angle of the direction, the power of the speed, the tip offset.
+    expect(taken.aim.angleDeg).toBeCloseTo(279.48, 2);
+    expect(speedOf(taken.aim.power)).toBeCloseTo(2.46, 9);
+    expect([taken.aim.side, taken.aim.height]).toEqual([-0.15, 0.3]);
+    const planned = shotToPlay(taken);
+    expect(planned.ok && planned.shot.strike).toBe(stroke);
+    const nudged = reduce(taken, { type: 'power', power: taken.aim.power });
+    expect(nudged.aim.exact).toBeNull();
+    const replanned = shotToPlay(nudged);
+    expect(replanned.ok && replanned.shot.strike).toMatchObject({ angleDeg: taken.aim.angleDeg });
+    // After the shot the stroke is no longer held: it was for that position.
+    expect(strike(taken).aim.exact).toBeNull();
+  });
+
   it('aims at a point from the cue ball', () => {
     const game = started();
     const cue = game.selection.placement!;

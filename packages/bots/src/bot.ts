@@ -27,7 +27,7 @@ import { LEVELS, type Level, type LevelSpec } from './levels.js';
 import { withNoise } from './noise.js';
 import { breakPlans, type Plan, type PlanKind, shotPlans } from './plans.js';
 import { ballsOf, placementOk, situationOf } from './position.js';
-import { type Candidate, evaluate, refineAim, type SearchContext } from './search.js';
+import { type Candidate, evaluate, refineAim, type SearchContext, succeeded } from './search.js';
 
 /** What the bot means to do, with what it expects of it. */
 export interface ShotIntent {
@@ -267,17 +267,72 @@ export function playTurn(
 
 export interface Hint {
   readonly player: Player;
+  /**
+   * The whole shot: cue ball, call, placement and the strike with every part stated — speed (power),
+   * direction (aim), tip offset (spin: side and height) and elevation. Played as it is, it is the
+   * shot whose chance is stated.
+   */
   readonly shot: PlannedShot;
   readonly intent: ShotIntent;
-  /** The estimated chance that the shot does what it means to (intent.chance). */
+  /**
+   * The estimated chance that this strike does what the intent means — the ball in the pocket for a
+   * pot, a bank or a свояк; no foul for a safety or a break — from `HINT_SAMPLES` simulations of it
+   * under the master's error, drawn from the hint's seed: (successes + 1) / (samples + 2), so that a
+   * finite sample never claims certainty (0 when nothing could be simulated).
+   */
   readonly chance: number;
+  /** Simulations behind `chance`. */
+  readonly samples: number;
 }
 
-/** The master's best shot for the player to shoot in `state`, with its chance; null when no shot is due. */
+/** Simulations of the hinted strike behind its stated chance. */
+export const HINT_SAMPLES = 32;
+const CHANCE = 0x43484e43;
+
+/** The strike with every part stated (the simulator reads a missing tip offset or elevation as 0). */
+function fullStrike(stroke: Stroke): Stroke {
+  return {
+    speed: stroke.speed,
+    ...(stroke.direction === undefined
+      ? { angleDeg: stroke.angleDeg ?? 0 }
+      : { direction: stroke.direction }),
+    side: stroke.side ?? 0,
+    height: stroke.height ?? 0,
+    elevationDeg: stroke.elevationDeg ?? 0,
+  };
+}
+
+/**
+ * The chance of the strike, measured: it is played `HINT_SAMPLES` times with fresh draws of the
+ * master's error (a stream of its own, so the search's luck does not flatter its own choice) and
+ * judged as the search judges it (`succeeded`).
+ */
+function measuredChance(state: MatchState, shot: PlannedShot, intent: ShotIntent, seed: number) {
+  const random = new Random(mixSeed(seed, CHANCE));
+  const noise = LEVELS.master.noise;
+  let wins = 0;
+  let n = 0;
+  for (let k = 0; k < HINT_SAMPLES; k++) {
+    const strike = withNoise(shot.strike, noise, random);
+    const played = playShot(state, { ...shot, strike });
+    if (!played.ok) continue;
+    n++;
+    if (succeeded(intent, played.value.facts, played.value.ruling)) wins++;
+  }
+  return { chance: n === 0 ? 0 : (wins + 1) / (n + 2), samples: n };
+}
+
+/**
+ * The master's best shot for the player to shoot in `state`, all of it (aim, power, spin, cue ball,
+ * call, placement), with its measured chance; null when no shot is due. Deterministic by `seed`.
+ */
 export function hint(state: MatchState, seed = 0): Hint | null {
   const turn = state.turn;
   if (turn.kind !== 'shot') return null;
   const move = chooseAction(state, 'master', seed);
   if (move === null || move.type !== 'shot') return null;
-  return { player: turn.player, shot: move.shot, intent: move.intent, chance: move.intent.chance };
+  const shot: PlannedShot = { ...move.shot, strike: fullStrike(move.shot.strike) };
+  const { chance, samples } =
+    state.positions === null ? { chance: 0, samples: 0 } : measuredChance(state, shot, move.intent, seed);
+  return { player: turn.player, shot, intent: move.intent, chance, samples };
 }

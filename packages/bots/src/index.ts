@@ -14,6 +14,7 @@ export {
   chooseAction,
   type Executed,
   execute,
+  HINT_SAMPLES,
   type Hint,
   hint,
   type Move,

@@ -60,8 +60,12 @@ export function shotOf(c: Candidate): PlannedShot {
   return { cueBall: c.plan.cueBall, call: c.plan.call, placement: c.plan.placement, strike: c.stroke };
 }
 
-/** Whether the plan did what it meant to. */
-export function succeeded(plan: Plan, facts: ShotFacts, ruling: Ruling): boolean {
+/** Whether the plan (or a hint's intent) did what it meant to. */
+export function succeeded(
+  plan: Pick<Plan, 'kind' | 'ball' | 'pocket'>,
+  facts: ShotFacts,
+  ruling: Ruling,
+): boolean {
   if (ruling.verdict !== 'legal') return false;
   switch (plan.kind) {
     case 'pot':

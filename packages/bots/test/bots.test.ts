@@ -6,6 +6,7 @@
 import {
   chooseAction,
   execute,
+  HINT_SAMPLES,
   hint,
   LEVELS,
   type Level,
@@ -14,7 +15,7 @@ import {
   mixSeed,
   playTurn,
 } from '@pyramid/bots';
-import { rackedMatch } from '@pyramid/match';
+import { playShot, rackedMatch } from '@pyramid/match';
 import {
   apply,
   legalActions,
@@ -258,8 +259,9 @@ describe('decisions after a foul', () => {
 });
 
 describe('hint', () => {
-  it('names the straight pot with a high chance', () => {
-    const state = situation('free', {
+  /** Free, 9 balls on the bed: 8 in a row at the back, 1 straight across the table from the coloured ball. */
+  const straightPot = () =>
+    situation('free', {
       table: [0, 1, 2, 3, 4, 5, 6, 7, 8],
       shelves: [
         [9, 10, 11],
@@ -279,12 +281,55 @@ describe('hint', () => {
       },
       turn: { kind: 'shot', player: 0, terms: {} },
     });
-    const h = hint(state);
+
+  // The master's search takes a while: the hint is asked once and read by both tests.
+  let asked: { state: MatchState; hint: ReturnType<typeof hint> } | null = null;
+  const straightHint = () => {
+    if (asked === null) {
+      const state = straightPot();
+      asked = { state, hint: hint(state) };
+    }
+    return asked;
+  };
+
+  it('names the straight pot with a high chance, measured, never certain', () => {
+    const { state, hint: h } = straightHint();
     expect(h).not.toBeNull();
     expect(h!.player).toBe(0);
     expect(h!.intent).toMatchObject({ kind: 'pot' });
+    expect(h!.samples).toBe(HINT_SAMPLES);
     expect(h!.chance).toBeGreaterThan(0.7);
-    expect(hint(rackedMatch('free'))?.intent.kind).toBe('break');
+    // (successes + 1) / (samples + 2): a finite sample never states 100 %.
+    expect(h!.chance).toBeLessThan(1);
+    expect(Number.isInteger(h!.chance * (HINT_SAMPLES + 2))).toBe(true);
     expect(LEVELS.master.noise.aimDeg).toBeLessThan(LEVELS.amateur.noise.aimDeg);
+    // The same state and seed give the same hint, chance included.
+    expect(hint(state)).toEqual(h);
+  });
+
+  it('gives the whole strike — aim, power, spin, elevation — and played as it is, it does what it says', () => {
+    const { state, hint: found } = straightHint();
+    const h = found!;
+    const strike = h.shot.strike;
+    expect(strike.speed).toBeGreaterThan(0);
+    expect(strike.direction).toBeDefined();
+    expect(typeof strike.side).toBe('number');
+    expect(typeof strike.height).toBe('number');
+    expect(typeof strike.elevationDeg).toBe('number');
+    const played = playShot(state, h.shot);
+    expect(played.ok).toBe(true);
+    if (!played.ok) return;
+    expect(played.value.ruling.verdict).toBe('legal');
+    expect(played.value.facts.pocketed).toContainEqual({ ball: h.intent.ball, pocket: h.intent.pocket });
+  });
+
+  it('calls the break a break, with the chance of a legal one, and places the cue ball in the house', () => {
+    const h = hint(rackedMatch('free'))!;
+    expect(h.intent.kind).toBe('break');
+    expect(h.intent.ball).toBeNull();
+    expect(h.shot.placement).not.toBeNull();
+    expect(h.chance).toBeGreaterThan(0.5);
+    expect(h.chance).toBeLessThan(1);
+    expect(h.shot.strike.speed).toBeGreaterThan(3);
   });
 });

@@ -400,6 +400,7 @@ export class Controller {
     this.view.skip();
   }
 
+  /** Asks the master for the best shot here and applies all of it; the player may take it or change it. */
   async hint(): Promise<void> {
     if (!personToAct(this.state) || this.state.busy) return;
     const match: MatchState = this.state.match;
@@ -408,27 +409,44 @@ export class Controller {
       mixSeed(this.state.setup.seed, 0x48494e54 + this.state.history.length),
     );
     if (this.state.match !== match || found === null) return;
-    this.hintShown = found;
-    // The hint's aim is shown as the aim itself: the player may take it or change it.
-    const strike = found.shot.strike;
-    const direction = strike.direction;
-    const angle =
-      direction !== undefined
-        ? (Math.atan2(direction.y, direction.x) * 180) / Math.PI
-        : (strike.angleDeg ?? 0);
-    if (
-      found.shot.cueBall !== this.state.selection.cueBall &&
-      shotTemplateAllows(this.state, found.shot.cueBall)
-    )
-      this.dispatch({ type: 'select-cue-ball', ball: found.shot.cueBall });
-    if (found.shot.placement !== null) this.dispatch({ type: 'place', at: found.shot.placement });
-    if (found.shot.call !== null) {
-      this.dispatch({ type: 'call-ball', ball: found.shot.call.ball });
-      this.dispatch({ type: 'call-pocket', pocket: found.shot.call.pocket });
+    this.applyHint(found);
+  }
+
+  /**
+   * The hint's whole shot set up as the player's: cue ball, placement, call, and the stroke (aim,
+   * power, tip offset, elevation) kept exactly, so that striking plays the shot whose chance the
+   * hint states.
+   */
+  private applyHint(found: Hint): void {
+    const shot = found.shot;
+    if (shot.cueBall !== this.state.selection.cueBall && shotTemplateAllows(this.state, shot.cueBall))
+      this.dispatch({ type: 'select-cue-ball', ball: shot.cueBall });
+    if (shot.placement !== null) this.dispatch({ type: 'place', at: shot.placement });
+    if (shot.call !== null) {
+      this.dispatch({ type: 'call-ball', ball: shot.call.ball });
+      this.dispatch({ type: 'call-pocket', pocket: shot.call.pocket });
     }
-    this.dispatch({ type: 'aim-angle', angleDeg: angle });
+    this.dispatch({ type: 'aim-stroke', stroke: shot.strike });
+    // The selection changed above, which clears a shown hint: it is shown again.
     this.hintShown = found;
     this.notify();
+  }
+
+  /**
+   * "Play it": the hint shown, all of it, struck. The shot sent is the hint's bit for bit; should the
+   * selection not take it as it is (the position changed), nothing is struck and the player is told.
+   */
+  async playHint(): Promise<void> {
+    const found = this.hintShown;
+    if (found === null || !personToAct(this.state) || this.state.busy) return;
+    this.applyHint(found);
+    const planned = shotToPlay(this.state);
+    if (planned.ok && !sameShot(planned.shot, found.shot))
+      return this.refuse({
+        ru: 'Подсказку нельзя сыграть как есть: позиция изменилась.',
+        en: 'The hint cannot be played as it is: the position has changed.',
+      });
+    await this.strike();
   }
 
   recordText(): string {
@@ -470,4 +488,17 @@ function shotTemplateAllows(game: GameState, ball: number): boolean {
   const turn = game.match.turn;
   if (turn.kind !== 'shot') return false;
   return turn.terms.cueBall === 'choose' ? game.match.table.includes(ball) : turn.terms.cueBall === ball;
+}
+
+/** The same shot: cue ball, call, placement and every part of the strike, compared exactly. */
+function sameShot(a: PlannedShot, b: PlannedShot): boolean {
+  const same = (x: object | null, y: object | null) => JSON.stringify(x) === JSON.stringify(y);
+  return (
+    a.cueBall === b.cueBall &&
+    a.call?.ball === b.call?.ball &&
+    a.call?.pocket === b.call?.pocket &&
+    a.placement?.x === b.placement?.x &&
+    a.placement?.y === b.placement?.y &&
+    same(a.strike, b.strike)
+  );
 }

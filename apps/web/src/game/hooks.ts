@@ -3,6 +3,9 @@
  * state and the view; tests act only through the real UI (pointer events, buttons). The UI never
  * uses them.
  */
+import type { Hint } from '@pyramid/bots';
+import type { PlannedShot } from '@pyramid/match';
+import type { Action } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
 import type { Controller } from './controller.js';
 import { cuePosition, type GameSummary, summaryOf } from './state/index.js';
@@ -21,7 +24,14 @@ export interface PyramidHooks {
   quality(): string;
   /** The table size the view draws (it follows the match's). */
   viewTable(): string;
+  /** The hint shown (its whole shot, intent and chance), or null. */
+  hint(): Hint | null;
+  /** The last step of the history: the action as the referee took it, with the shot as struck. */
+  lastStep(): { action: Action; shot: PlannedShot | null } | null;
 }
+
+/** A plain copy: the tests read data, never the state itself. */
+const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 export function installHooks(controller: Controller, view: ViewHost): void {
   const hooks: PyramidHooks = {
@@ -35,6 +45,11 @@ export function installHooks(controller: Controller, view: ViewHost): void {
     },
     quality: () => view.qualityLevel,
     viewTable: () => view.tableSize,
+    hint: () => copy(controller.hintShown),
+    lastStep: () => {
+      const last = controller.state.history.at(-1);
+      return last === undefined ? null : copy({ action: last.action, shot: last.shot });
+    },
   };
   (window as unknown as { __pyramid: PyramidHooks }).__pyramid = hooks;
 }

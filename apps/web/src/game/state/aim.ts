@@ -23,6 +23,7 @@ export const DEFAULT_AIM: Aim = Object.freeze({
   side: 0,
   height: 0,
   elevationDeg: 0,
+  exact: null,
 });
 
 const clamp = (value: number, low: number, high: number) =>
@@ -37,7 +38,7 @@ export function normalAngle(deg: number): number {
 }
 
 export function withAngle(aim: Aim, angleDeg: number): Aim {
-  return { ...aim, angleDeg: normalAngle(angleDeg) };
+  return { ...aim, angleDeg: normalAngle(angleDeg), exact: null };
 }
 
 /** Turns the aim by `steps` keyboard steps (positive: counter-clockwise). */
@@ -46,7 +47,7 @@ export function nudge(aim: Aim, steps: number, coarse: boolean): Aim {
 }
 
 export function withPower(aim: Aim, power: number): Aim {
-  return { ...aim, power: clamp(power, 0, 1) };
+  return { ...aim, power: clamp(power, 0, 1), exact: null };
 }
 
 /** Sets the tip offset; an offset past the limit is brought back onto it along the same direction. */
@@ -54,12 +55,12 @@ export function withTip(aim: Aim, side: number, height: number): Aim {
   const s = Number.isFinite(side) ? side : 0;
   const h = Number.isFinite(height) ? height : 0;
   const r = Math.sqrt(s * s + h * h);
-  if (r <= MAX_TIP) return { ...aim, side: s, height: h };
-  return { ...aim, side: (s / r) * MAX_TIP, height: (h / r) * MAX_TIP };
+  if (r <= MAX_TIP) return { ...aim, side: s, height: h, exact: null };
+  return { ...aim, side: (s / r) * MAX_TIP, height: (h / r) * MAX_TIP, exact: null };
 }
 
 export function withElevation(aim: Aim, deg: number): Aim {
-  return { ...aim, elevationDeg: clamp(deg, 0, MAX_ELEVATION) };
+  return { ...aim, elevationDeg: clamp(deg, 0, MAX_ELEVATION), exact: null };
 }
 
 export function speedOf(power: number): number {
@@ -70,8 +71,28 @@ export function powerOf(speed: number): number {
   return clamp((speed - MIN_SPEED) / (MAX_SPEED - MIN_SPEED), 0, 1);
 }
 
-/** The stroke the aim describes. */
+/**
+ * The aim of a given stroke: the controls show its angle, power, tip offset and elevation, and the
+ * stroke itself is kept to be struck exactly (`exact`).
+ */
+export function aimOfStroke(stroke: Stroke): Aim {
+  const angle =
+    stroke.direction === undefined
+      ? (stroke.angleDeg ?? 0)
+      : (Math.atan2(stroke.direction.y, stroke.direction.x) * 180) / Math.PI;
+  return {
+    angleDeg: normalAngle(angle),
+    power: powerOf(stroke.speed),
+    side: stroke.side ?? 0,
+    height: stroke.height ?? 0,
+    elevationDeg: stroke.elevationDeg ?? 0,
+    exact: stroke,
+  };
+}
+
+/** The stroke the aim describes: the exact one when it holds one. */
 export function strokeOf(aim: Aim): Stroke {
+  if (aim.exact !== null) return aim.exact;
   return {
     speed: speedOf(aim.power),
     angleDeg: aim.angleDeg,

@@ -4,7 +4,7 @@
  * changes nothing but the notice, which says why. Effects (simulating a shot, asking the computer,
  * animating, saving) belong to the controller, which reports their results back as intents.
  */
-import type { PlannedShot } from '@pyramid/match';
+import type { PlannedShot, Stroke } from '@pyramid/match';
 import {
   type Action,
   applyAction,
@@ -17,6 +17,7 @@ import {
 import type { PocketId, Point, TableSpec } from '@pyramid/table';
 import type { Bilingual, Lang } from '../../common/lang.js';
 import {
+  aimOfStroke,
   angleTowards,
   DEFAULT_AIM,
   nudge,
@@ -80,6 +81,8 @@ export type Intent =
   | { readonly type: 'power'; readonly power: number }
   | { readonly type: 'tip'; readonly side: number; readonly height: number }
   | { readonly type: 'elevation'; readonly deg: number }
+  /** The whole stroke at once (the hint's): aim, power, tip offset and elevation, struck exactly. */
+  | { readonly type: 'aim-stroke'; readonly stroke: Stroke }
   | { readonly type: 'select-cue-ball'; readonly ball: number }
   | { readonly type: 'call-ball'; readonly ball: number }
   | { readonly type: 'call-pocket'; readonly pocket: PocketId }
@@ -166,6 +169,8 @@ function moveOn(
     ...game,
     match,
     history,
+    // A hint's exact stroke was for the position it was given in.
+    aim: game.aim.exact === null ? game.aim : { ...game.aim, exact: null },
     selection: freshSelection(match, shotTemplate(match), game.selection),
     notice,
   };
@@ -308,6 +313,8 @@ export function reduce(game: GameState, intent: Intent): GameState {
       return { ...game, aim: withTip(game.aim, intent.side, intent.height) };
     case 'elevation':
       return { ...game, aim: withElevation(game.aim, intent.deg) };
+    case 'aim-stroke':
+      return { ...game, aim: aimOfStroke(intent.stroke) };
     case 'select-cue-ball': {
       const blocked = gate(game);
       if (blocked !== null) return refused(game, blocked);

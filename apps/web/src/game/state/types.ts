@@ -4,7 +4,7 @@
  * worker, animation, storage); everything a person can see or choose is derived from this state.
  */
 import type { Level } from '@pyramid/bots';
-import type { PlannedShot } from '@pyramid/match';
+import type { PlannedShot, Stroke } from '@pyramid/match';
 import type { Action, Call, MatchState, Player, Ruling, Settings, TableSize, Variant } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
 import type { Bilingual, Lang } from '../../common/lang.js';
@@ -45,6 +45,11 @@ export interface Aim {
   /** Tip offset above the cue axis, ball radii (follow > 0, draw < 0). */
   readonly height: number;
   readonly elevationDeg: number;
+  /**
+   * A stroke taken as it is (the hint's, "play it"): struck bit for bit, not rebuilt from the
+   * rounded angle and power above, which only show it. Any change of the aim drops it.
+   */
+  readonly exact: Stroke | null;
 }
 
 /** What the striker has chosen for the shot due: cue ball (Free), call (Classic), placement (in hand). */

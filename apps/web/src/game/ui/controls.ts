@@ -7,6 +7,7 @@ import { translator } from '../../common/lang.js';
 import type { Controller } from '../controller.js';
 import { type GameState, MAX_ELEVATION, MAX_TIP, personToAct } from '../state/index.js';
 import { h } from './dom.js';
+import { hintWords } from './hint-words.js';
 import { STRINGS } from './strings.js';
 
 export interface Controls {
@@ -64,10 +65,13 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     onclick: () => void controller.strike(),
   });
   const hint = h('button', { testid: 'hint', onclick: () => void controller.hint() });
+  const playHint = h('button', { testid: 'play-hint', onclick: () => void controller.playHint() });
   const replay = h('button', { testid: 'replay', onclick: () => void controller.replay(1) });
   const replaySlow = h('button', { testid: 'replay-slow', onclick: () => void controller.replay(0.25) });
   const extra = h('div', { className: 'extra' });
-  const hintText = h('p', { className: 'hint-text', testid: 'hint-text' });
+  const hintWordsText = h('span', { testid: 'hint-text' });
+  // "Play it" stands by the words of the hint it plays.
+  const hintText = h('p', { className: 'hint-text' }, hintWordsText, playHint);
   const element = h(
     'section',
     { className: 'controls', testid: 'controls' },
@@ -119,13 +123,11 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     // No hints against a person online: the computer's advice is for local play.
     hint.disabled = game.mode === 'online' || (!canShoot || game.mode === 'practice' ? !canShoot : false);
     const found = controller.hintShown;
-    hintText.textContent =
-      found === null
-        ? ''
-        : t('hintText', {
-            what: found.intent.kind,
-            chance: Math.round(found.chance * 100),
-          });
+    hintWordsText.textContent =
+      found === null ? '' : t('hintText', { what: hintWords(found, game.match, game.lang) });
+    hintText.hidden = found === null;
+    playHint.textContent = t('playHint');
+    playHint.disabled = found === null || !canShoot;
     extra.replaceChildren(...modeButtons(game, controller, onExtension));
   };
   return { element, render };
