@@ -20,8 +20,10 @@ export interface PyramidHooks {
   frames(): number;
   animating(): boolean;
   readonly viewKind: '3d' | 'flat';
-  /** The rendering quality drawn now (high, medium, low or flat). */
+  /** The rendering quality chosen (high, medium, low or flat): drawn now or from the next shot on. */
   quality(): string;
+  /** The rendering quality the canvas on the page draws at now. */
+  qualityDrawn(): string;
   /** The table size the view draws (it follows the match's). */
   viewTable(): string;
   /** The hint shown (its whole shot, intent and chance), or null. */
@@ -44,6 +46,7 @@ export function installHooks(controller: Controller, view: ViewHost): void {
       return view.kind;
     },
     quality: () => view.qualityLevel,
+    qualityDrawn: () => view.drawnLevel,
     viewTable: () => view.tableSize,
     hint: () => copy(controller.hintShown),
     lastStep: () => {

@@ -68,6 +68,7 @@ export class ViewHost implements GameView {
   private view: TableView;
   private three: ThreeTableView | null;
   private level: QualityLevel;
+  private drawn: QualityLevel;
   private quality: QualityController;
   private readonly canvasListeners: ((canvas: HTMLCanvasElement) => void)[] = [];
   /** Frames drawn by the views already replaced, so that `frames` never goes back. */
@@ -102,22 +103,29 @@ export class ViewHost implements GameView {
     this.three = built.three;
     this.kind = built.kind;
     this.level = built.level;
+    this.drawn = built.level;
     this.view.setColoured(this.coloured);
+    this.watchPointers();
   }
 
   private build(size: TableSize, level: QualityLevel): Built {
     return createView(this.canvas, matchTable(size), level, (ms) => this.frameTime(ms));
   }
 
-  /** The level drawn now (`flat` also where WebGL is missing). */
+  /** The level chosen (`flat` also where WebGL is missing): drawn now, or from the next shot on. */
   get qualityLevel(): QualityLevel {
     return this.level;
+  }
+
+  /** The level the canvas on the page draws at now (it differs while a new canvas is pending). */
+  get drawnLevel(): QualityLevel {
+    return this.drawn;
   }
 
   /** The player's quality setting: a level by hand is applied now; `auto` starts again from high. */
   setQualitySetting(setting: DisplaySettings['quality']): void {
     this.quality = createQualityController(setting);
-    this.changeLevel(this.quality.level);
+    this.changeLevel(this.quality.level, true);
   }
 
   setColoured(colour: ColouredBall): void {
@@ -127,10 +135,29 @@ export class ViewHost implements GameView {
 
   private frameTime(ms: number): void {
     const next = this.quality.sample(this.forcedFrameMs ?? ms);
-    if (next !== null) this.changeLevel(next);
+    // A new canvas is never made under the player's finger: a step measured in the middle of a pull
+    // waits for the finger to lift (or for the shot it strikes to start).
+    if (next !== null) this.changeLevel(next, this.pressed.size === 0);
   }
 
-  private changeLevel(level: QualityLevel): void {
+  /** Pointers pressed anywhere on the page: while one is, no new canvas is made (a pull, a drag). */
+  private readonly pressed = new Set<number>();
+  private watchPointers(): void {
+    addEventListener('pointerdown', (event) => this.pressed.add(event.pointerId), true);
+    const up = (event: PointerEvent) => {
+      this.pressed.delete(event.pointerId);
+      // A new canvas waiting for the finger to lift is made now (a shot struck by it plays first).
+      if (this.pressed.size === 0 && this.rebuildPending && !this.view.animating)
+        setTimeout(() => {
+          if (this.pressed.size === 0 && this.rebuildPending && !this.view.animating) this.rebuild();
+        }, 0);
+    };
+    addEventListener('pointerup', up, true);
+    addEventListener('pointercancel', up, true);
+  }
+
+  /** `now`: a level that needs a new canvas gets it at once when no shot is running (the setting). */
+  private changeLevel(level: QualityLevel, now: boolean): void {
     if (level === this.level && !this.rebuildPending) return;
     const three = this.three;
     if (three !== null && level !== 'flat' && level === this.level) {
@@ -142,13 +169,14 @@ export class ViewHost implements GameView {
     if (three !== null && level !== 'flat' && levelAntialias(level) === three.antialias) {
       three.setQuality(level);
       this.level = level;
+      this.drawn = level;
       this.rebuildPending = false;
       this.onQuality?.(level);
       return;
     }
     this.level = level;
     this.rebuildPending = true;
-    if (!this.view.animating) this.rebuild();
+    if (now && !this.view.animating) this.rebuild();
   }
 
   private rebuild(): void {
@@ -171,6 +199,7 @@ export class ViewHost implements GameView {
     this.three = built.three;
     this.kind = built.kind;
     this.level = built.level;
+    this.drawn = built.level;
     this.tableSize = size;
     this.view.setColoured(this.coloured);
     this.view.setNumbered(this.numbered);
@@ -211,6 +240,7 @@ export class ViewHost implements GameView {
   }
   async play(animation: ShotAnimation, options?: Parameters<TableView['play']>[1]): Promise<void> {
     this.quality.reset();
+    if (this.rebuildPending) this.rebuild();
     await this.view.play(animation, options);
     this.balls = animation.sample(animation.duration);
     this.view.setBalls(this.balls);

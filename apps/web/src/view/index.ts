@@ -60,7 +60,10 @@ export interface TableViewOptions {
   readonly geometry?: TableGeometry;
   /** The level to draw at (antialiasing is fixed for the canvas's life; the rest can change). */
   readonly quality?: Exclude<QualityLevel, 'flat'>;
-  /** Told the time between two drawn frames of an animation, ms (the quality controller's input). */
+  /**
+   * Told the time between two drawn frames of an animation, and from a frame drawn while nothing
+   * moves to the next frame, ms (the quality controller's input).
+   */
   readonly onFrameTime?: (ms: number) => void;
 }
 
@@ -235,7 +238,8 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
         afterRender.push(run.resolve);
       }
     }
-    if (width > 0 && height > 0) {
+    const drawn = width > 0 && height > 0;
+    if (drawn) {
       balls.faceCamera(activeCamera(), mmPerPx());
       renderer.render(scene, activeCamera());
       frames++;
@@ -244,7 +248,25 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     afterRender = [];
     for (const callback of callbacks) callback();
     if (running !== null) requestRender();
+    else if (drawn && run === null) measureStill(now);
   };
+
+  /**
+   * A frame drawn while nothing moves (a tap, an aim, a move of the computer's at the fastest speed)
+   * is timed too: from its start to the start of the next frame, which a slow renderer delays (a
+   * software renderer reads the picture back before the page can go on). So a device too slow for
+   * the level steps down before the first animation, and every tap stays responsive. A hidden page
+   * gets no frames: its gap says nothing.
+   */
+  let measuringStill = false;
+  function measureStill(drawnAt: number): void {
+    if (measuringStill || options.onFrameTime === undefined) return;
+    measuringStill = true;
+    requestAnimationFrame((next) => {
+      measuringStill = false;
+      if (!disposed && document.visibilityState === 'visible') options.onFrameTime?.(next - drawnAt);
+    });
+  }
 
   function requestRender(): void {
     if (rafId === null && !disposed) rafId = requestAnimationFrame(frame);
