@@ -11,23 +11,39 @@ const VERDICT = {
   'no-penalty': { ru: 'без штрафа', en: 'no penalty' },
 } as const;
 
-function entry(index: number, ruling: Ruling, players: readonly [string, string], lang: Lang): HTMLElement {
+/** A log entry's words: its head (number, player, verdict, score), explanation and citations. */
+export interface EntryWords {
+  readonly head: string;
+  readonly explanation: string;
+  readonly cites: string;
+}
+
+/**
+ * A ruling in the log's words: the players' names in place of the referee's "Player A/B"
+ * (`namePlayers`), and the paragraphs cited as the explanation cites them (`citeIn`).
+ */
+export function entryWords(
+  index: number,
+  ruling: Ruling,
+  players: readonly [string, string],
+  lang: Lang,
+): EntryWords {
   const who = ruling.player === null ? '' : `${players[ruling.player]} · `;
-  const cites = [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', ');
+  return {
+    head: `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
+    explanation: namePlayers(ruling.explanation[lang], players),
+    cites: [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', '),
+  };
+}
+
+function entry(index: number, ruling: Ruling, players: readonly [string, string], lang: Lang): HTMLElement {
+  const words = entryWords(index, ruling, players, lang);
   const item = h(
     'li',
     { className: `entry ${ruling.verdict}`, testid: 'log-entry' },
-    h(
-      'span',
-      { className: 'head' },
-      `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
-    ),
-    h(
-      'span',
-      { className: 'explanation', testid: 'log-explanation' },
-      namePlayers(ruling.explanation[lang], players),
-    ),
-    cites === '' ? null : h('span', { className: 'cites', testid: 'log-cites' }, cites),
+    h('span', { className: 'head' }, words.head),
+    h('span', { className: 'explanation', testid: 'log-explanation' }, words.explanation),
+    words.cites === '' ? null : h('span', { className: 'cites', testid: 'log-cites' }, words.cites),
   );
   item.dataset.verdict = ruling.verdict;
   return item;

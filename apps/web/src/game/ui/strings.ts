@@ -57,9 +57,13 @@ export const STRINGS = {
   callBall: { ru: 'Заказ: шар', en: 'Call: ball' },
   callPocket: { ru: 'Заказ: луза', en: 'Call: pocket' },
   called: { ru: 'Заказано: {ball} в {pocket}', en: 'Called: {ball} into the {pocket}' },
-  penaltyBall: { ru: 'Выберите штрафной шар', en: 'Choose the penalty ball' },
-  exchangeBall: { ru: 'Выберите шар взамен битка', en: 'Choose a ball in exchange for the cue ball' },
-  dynamicOption: { ru: 'Выберите вариант (Динамичная, §7)', en: 'Choose an option (Dynamic §7)' },
+  // {cite}: the referee's citation of the decision (decisionCite, citeIn), as its ruling gives it.
+  penaltyBall: { ru: 'Выберите штрафной шар ({cite})', en: 'Choose the penalty ball ({cite})' },
+  exchangeBall: {
+    ru: 'Выберите шар взамен битка ({cite})',
+    en: 'Choose a ball in exchange for the cue ball ({cite})',
+  },
+  dynamicOption: { ru: 'Выберите вариант ({cite})', en: 'Choose an option ({cite})' },
   option1: { ru: '(1) Взять шар и играть с места', en: '(1) Take a ball, play from the position' },
   option2: { ru: '(2) Штрафной удар с руки', en: '(2) A penalty shot from hand' },
   lag: { ru: 'Розыгрыш: кто выиграл и кто бьёт', en: 'Lag: who won it and who plays' },
