@@ -105,6 +105,9 @@ export class LobbyScreen {
     fill(this.variant, variants, 'free');
     fill(this.quickVariant, variants, 'free');
     fill(this.boardVariant, variants, 'free');
+    // Each select sits beside its button, without a visible label of its own.
+    this.quickVariant.setAttribute('aria-label', t('quickVariant'));
+    this.boardVariant.setAttribute('aria-label', t('boardVariant'));
     fill(
       this.breaker,
       [
