@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watch } from './browser.js';
 import { startGame, summary } from './game-helpers.js';
-import { byId, lag, startMatch } from './scorer-ui.js';
+import { byId, lag, shot, startMatch } from './scorer-ui.js';
 
 const WAIT = { timeout: 30_000 };
 
@@ -177,6 +177,10 @@ describe('every control named, in the language of the page', () => {
       findings.push(...(await audit(scorer.page, 'scorer lag', lang)));
       await lag(scorer.page, 0, 0);
       findings.push(...(await audit(scorer.page, 'scorer shot form', lang)));
+      // A foul on the break: the ruling, the penalty-ball choice, the tools and the log.
+      await shot(scorer.page, { breakCushions: 2, strokeFouls: ['double-hit'] });
+      await scorer.page.waitForSelector(byId('penalty-ball-panel'));
+      findings.push(...(await audit(scorer.page, 'scorer ruling', lang)));
       expect(scorer.errors).toEqual([]);
       await scorer.close();
 
