@@ -6,6 +6,7 @@
 import { CITES, citeIn, type Ruling, replayRecord } from '@pyramid/rules';
 import { describe, expect, it } from 'vitest';
 import { BOOLEAN_SETTING_LABELS, COMPLETION_RULE_LABELS } from '../src/common/settings-form.js';
+import { DEFAULT_SETUP, initialGame, reduce, type Setup, shownPlayers } from '../src/game/state/index.js';
 import { decisionPrompt } from '../src/game/ui/choices.js';
 import { entryWords } from '../src/game/ui/log.js';
 import { STRINGS as GAME_STRINGS } from '../src/game/ui/strings.js';
@@ -71,6 +72,38 @@ describe("the players' names in every ruling", () => {
     const all = [...view.reasons.map((r) => r.text), view.next, view.score].join(' ');
     expect(all).toContain('Боря');
     expect(all).not.toMatch(LABEL);
+  });
+});
+
+describe("the game's default names follow the page's language", () => {
+  const defaults: Setup = {
+    ...DEFAULT_SETUP,
+    players: [
+      { name: '', kind: 'person', level: 'novice' },
+      { name: '', kind: 'computer', level: 'master' },
+    ],
+  };
+  const started = (setup: Setup) => reduce(initialGame(setup, 'en'), { type: 'start-match', setup });
+
+  it('"Player 1" and "Computer 2" read «Игрок 1» and «Компьютер 2» once the page is Russian', () => {
+    const game = started(defaults);
+    expect(shownPlayers(game)).toEqual(['Player 1', 'Computer 2']);
+    const russian = reduce(game, { type: 'lang', lang: 'ru' });
+    expect(shownPlayers(russian)).toEqual(['Игрок 1', 'Компьютер 2']);
+    // The match (and so its record) keeps the names it began with.
+    expect(russian.match.players).toEqual(['Player 1', 'Computer 2']);
+  });
+
+  it('a name a person typed stays as typed; the default beside it follows the language', () => {
+    const named: Setup = {
+      ...defaults,
+      players: [
+        { name: 'Anna', kind: 'person', level: 'novice' },
+        { name: '', kind: 'computer', level: 'master' },
+      ],
+    };
+    const russian = reduce(started(named), { type: 'lang', lang: 'ru' });
+    expect(shownPlayers(russian)).toEqual(['Anna', 'Компьютер 2']);
   });
 });
 

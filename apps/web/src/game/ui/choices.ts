@@ -7,7 +7,14 @@ import { ballName, citeIn, decisionCite, type PendingDecision, type Variant } fr
 import { POCKET_IDS, POCKET_NAMES } from '@pyramid/table';
 import { type Lang, translator } from '../../common/lang.js';
 import type { Controller } from '../controller.js';
-import { type GameState, offeredChoices, personToAct, regionText, shotTemplate } from '../state/index.js';
+import {
+  type GameState,
+  offeredChoices,
+  personToAct,
+  regionText,
+  shotTemplate,
+  shownPlayers,
+} from '../state/index.js';
 import { ballChip, h } from './dom.js';
 import { STRINGS } from './strings.js';
 
@@ -66,7 +73,7 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
     }
     if (choice.type === 'lag') {
       if (parts.length === 0) parts.push(h('p', { className: 'prompt', testid: 'choice-prompt' }, t('lag')));
-      const names = game.match.players;
+      const names = shownPlayers(game);
       parts.push(
         h(
           'button',

@@ -1,7 +1,7 @@
 /** The log of rulings: newest first, each with its explanation in the chosen language and the paragraphs cited. */
 import { citeIn, namePlayers, type Ruling } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
-import type { GameState } from '../state/index.js';
+import { type GameState, shownPlayers } from '../state/index.js';
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
 
@@ -53,9 +53,10 @@ export function logPanel(game: GameState): HTMLElement {
   const t = translator(STRINGS, game.lang);
   const upto = game.mode === 'watch' ? game.cursor + 1 : game.history.length;
   const items: HTMLElement[] = [];
+  const players = shownPlayers(game);
   for (let i = upto - 1; i >= 0; i--) {
     const e = game.history[i];
-    if (e !== undefined) items.push(entry(i, e.ruling, game.match.players, game.lang));
+    if (e !== undefined) items.push(entry(i, e.ruling, players, game.lang));
   }
   return h(
     'section',
