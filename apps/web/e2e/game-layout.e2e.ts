@@ -1,7 +1,7 @@
 /**
  * The page's layout on a phone and a desktop: the toolbar keeps to one row (the secondary actions
- * in a menu on the phone), the table gets the room, and screenshots of both cameras are written to
- * /tmp/game2-*.png for a person to look at.
+ * in a menu on the phone; a column at the left on a phone on its side), the table gets the room,
+ * and screenshots of both cameras are written to /tmp/game2-*.png for a person to look at.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,18 @@ describe('the layout', () => {
     await page.locator('[data-testid="help-close"]').tap();
     const table = await box(page, 'table');
     expect(table.width).toBeGreaterThanOrEqual(389);
+    // On its side the toolbar is a column at the left and the table has the whole height.
+    await page.setViewportSize({ width: 844, height: 390 });
+    const column = await box(page, 'toolbar');
+    expect(column.width).toBeLessThan(48);
+    expect(column.height).toBe(390);
+    expect((await box(page, 'table')).height).toBe(390);
+    expect(await page.locator('[data-testid="open-record"]').isVisible()).toBe(false);
+    await page.locator('[data-testid="menu"]').tap();
+    expect(await page.locator('[data-testid="open-record"]').isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/game2-menu-landscape-phone.png' });
+    await page.locator('[data-testid="menu"]').tap();
+    await page.setViewportSize({ width: 390, height: 844 });
     await shots(page, 'phone', true);
     expect(errors).toEqual([]);
     await context.close();

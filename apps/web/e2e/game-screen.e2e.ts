@@ -1,7 +1,7 @@
 /**
  * The table on screen at a phone's 390×844 and a desktop's 1280×800: nothing overflows sideways
  * (the game, its open panel, its set-up dialog), the table's canvas takes at least 55 % of the
- * viewport, a ball is at least 14 px across on the phone, the canvas's drawing buffer is its CSS size
+ * viewport, a ball is at least 14 px across on the phone (upright and on its side), the canvas's drawing buffer is its CSS size
  * times the pixel ratio after every panel action, and the ball under a Free chip is the ball the chip
  * names. Screenshots go to /tmp/screen-*.png for a person to look at.
  */
@@ -118,13 +118,28 @@ describe('the game screen', () => {
     await page.locator('[data-testid="help-close"]').tap();
     await page.locator('[data-testid="sheet-toggle"]').tap();
     expectSharp(await measure(page));
-    // A rotation to landscape resizes the canvas through the same observer.
+    // A rotation to landscape resizes the canvas through the same observer; the table takes the
+    // whole height there, so a ball stays 14 px across.
     await page.setViewportSize({ width: 844, height: 390 });
     const turned = await measure(page);
     expect(turned.overflow).toBeLessThanOrEqual(0);
     expect(turned.canvasArea / turned.viewportArea).toBeGreaterThanOrEqual(0.55);
     expectSharp(turned);
+    expect(await ballPx(page)).toBeGreaterThanOrEqual(14);
     await page.screenshot({ path: '/tmp/screen-landscape-phone.png' });
+    // The panel opens from the toolbar over the table's right: the canvas keeps its size and buffer.
+    await page.locator('[data-testid="panel-toggle"]').tap();
+    await page.waitForSelector('[data-testid="panel"].open [data-testid="scoreboard"]');
+    const side = await measure(page);
+    expect(side.overflow).toBeLessThanOrEqual(0);
+    // It stands over the table, the screen's full height, at the right.
+    const panel = (await page.locator('[data-testid="panel"]').boundingBox())!;
+    expect([panel.y, panel.y + panel.height, panel.x + panel.width]).toEqual([0, 390, 844]);
+    expect(side.css).toEqual(turned.css);
+    expectSharp(side);
+    await page.screenshot({ path: '/tmp/screen-landscape-panel-phone.png' });
+    await page.locator('[data-testid="panel-toggle"]').tap();
+    expect(await page.locator('[data-testid="scoreboard"]').isVisible()).toBe(false);
     await page.setViewportSize({ width: 390, height: 844 });
     expectSharp(await measure(page));
     expect(errors).toEqual([]);

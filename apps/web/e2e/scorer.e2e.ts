@@ -51,6 +51,15 @@ async function exportAndReplay(page: Page, name: string, winner: string, final: 
   return recordText;
 }
 
+/** The settings rows shown on the start screen (the others are another variant's). */
+function visibleSettings(page: Page): Promise<string[]> {
+  return page.$$eval(`${byId('settings')} [data-setting]`, (rows) =>
+    rows
+      .filter((row) => (row as HTMLElement).offsetParent !== null)
+      .map((row) => (row as HTMLElement).dataset.setting!),
+  );
+}
+
 async function expectWinner(page: Page, name: string, final: [number, number]) {
   expect(await text(page, 'winner')).toContain(name);
   expect(await scores(page)).toEqual(final);
@@ -285,6 +294,21 @@ describe('on a phone', () => {
     expect(await page.locator('h1').textContent()).toBe('Счёт матча');
     expect(await page.locator(byId('to-game')).getAttribute('href')).toBe('./');
     await page.screenshot({ path: '/tmp/scorer-start.png', fullPage: true });
+    // The start screen shows only the chosen variant's settings; a change of variant changes them.
+    await page.locator(`${byId('settings-box')} > summary`).tap();
+    for (const [variant, own] of [
+      ['dynamic', ['winningPointByPenalty', 'dynamicOption2AwardsPoint']],
+      ['classic', ['classicWaiveP20', 'classicAllowNegative']],
+      ['free', ['winningPointByPenalty']],
+    ] as const) {
+      await page.locator(byId(`variant-${variant}`)).tap();
+      const shown = await visibleSettings(page);
+      for (const setting of own) expect(shown, variant).toContain(setting);
+      const others = shown.filter((s) => /^(classic|dynamic)/.test(s) && !s.startsWith(variant));
+      expect(others, variant).toEqual([]);
+      if (variant === 'classic') expect(shown).not.toContain('winningPointByPenalty');
+      expect(shown).toContain('completionRule');
+    }
     await startMatch(page, 'classic', ['Сергей', 'Мария']);
     await page.locator(byId('lag-0-0')).tap();
     await shot(page, { breakCushions: 2 });

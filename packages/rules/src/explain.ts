@@ -19,9 +19,9 @@ const r = (cite: string, ru: string, en: string): Reason => ({ cite, ru, en });
 
 type Explanation = Ruling['explanation'];
 
-/** A reason as an explanation quotes it: `text [cite]` in each language. */
+/** A reason as an explanation quotes it: `text [cite]` in each language, the cite as its reader expects (`citeIn`). */
 const quote = (reason: Reason): Explanation => ({
-  ru: `${reason.ru} [${reason.cite}]`,
+  ru: `${reason.ru} [${citeIn(reason.cite, 'ru')}]`,
   en: `${reason.en} [${reason.cite}]`,
 });
 
@@ -92,7 +92,8 @@ const CITE_NAMES = Object.fromEntries(
  * in both languages.
  */
 export function citeIn(cite: string, lang: 'ru' | 'en'): string {
-  if (lang === 'en') return cite;
+  // General-rule citations (most of them) name no variant: nothing to translate.
+  if (lang === 'en' || !/[A-Z]/.test(cite)) return cite;
   let out = cite;
   for (const variant of VARIANTS) {
     out = out.replaceAll(CITE_NAMES[variant], VARIANT_NAMES[variant].ru.split(' ')[0]!);
@@ -217,6 +218,35 @@ function buildFoulReason(code: FoulCode, breakMinBalls = 2): Reason {
   }
 }
 
+/**
+ * The paragraphs the referee cites where a program asks a person for a fact or a decision, so that
+ * its heading cites what the ruling will (through `citeIn`): the exchange ball (Combined/Dynamic
+ * 5.2), the Dynamic option (Dynamic 7), interference (§27) and the stroke fouls (29.1, whose items
+ * the rulings name: `29.1(4)`). The penalty ball's is the variant's (`decisionCite`).
+ */
+export const CITES = Object.freeze({
+  exchangeBall: 'Combined/Dynamic 5.2',
+  dynamicOption: 'Dynamic 7',
+  interference: '§27',
+  strokeFouls: '29.1',
+} as const);
+
+const penaltyBallDueAfterRespot = perCiteAndPlayer((cite, player) =>
+  r(
+    cite,
+    `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору (после выставления шаров).`,
+    `${playerName(player, 'en')} chooses a penalty ball to take from the table (after re-spotting).`,
+  ),
+);
+
+const penaltyBallDueNow = perCiteAndPlayer((cite, player) =>
+  r(
+    cite,
+    `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору.`,
+    `${playerName(player, 'en')} chooses a penalty ball to take from the table.`,
+  ),
+);
+
 export const reasons = {
   onePenalty: (count: number): Reason =>
     r(
@@ -339,16 +369,15 @@ export const reasons = {
       'By setting the 8th point cannot come from a penalty: the opponent only gets the turn.',
     ),
   ),
-  penaltyBallDue: perCiteAndPlayer((cite, player) =>
-    r(
-      cite,
-      `${playerName(player, 'ru')} снимает со стола штрафной шар по своему выбору (после выставления шаров).`,
-      `${playerName(player, 'en')} chooses a penalty ball to take from the table (after re-spotting).`,
-    ),
-  ),
+  /**
+   * The penalty ball is due; `afterRespot` when this ruling put balls back on the spotting line
+   * (п.25), which come first: only then does the reason say "after re-spotting".
+   */
+  penaltyBallDue: (cite: string, player: Player, afterRespot: boolean): Reason =>
+    afterRespot ? penaltyBallDueAfterRespot(cite, player) : penaltyBallDueNow(cite, player),
   dynamicOptionDue: perPlayer((player) =>
     r(
-      'Dynamic 7',
+      CITES.dynamicOption,
       `${playerName(player, 'ru')} выбирает: (1) снять любой шар на свою полку и играть из сложившейся позиции или (2) штрафной удар битком с любого места стола.`,
       `${playerName(player, 'en')} chooses: (1) take any ball to the shelf and play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table.`,
     ),
@@ -441,7 +470,7 @@ export const reasons = {
     ),
   exchangeBallTaken: (player: Player, ball: BallId): Reason =>
     r(
-      'Combined/Dynamic 5.2',
+      CITES.exchangeBall,
       `${playerName(player, 'ru')} снимает ${nameOf(ball, 'ru')} на свою полку взамен забитого битка.`,
       `${playerName(player, 'en')} takes ${nameOf(ball, 'en')} to the shelf in exchange for the pocketed cue ball.`,
     ),
@@ -489,14 +518,14 @@ export const reasons = {
     ),
   interferenceRestored: fixed(
     r(
-      '§27',
+      CITES.interference,
       'Вмешательство постороннего: шары возвращаются на исходные позиции, штраф не налагается, удар переигрывается.',
       'Interference by an outsider: the balls go back to where they were, no penalty, the shot is replayed.',
     ),
   ),
   interferenceRerack: (exchanged: { from: BallId; to: Player } | null): Reason =>
     r(
-      '§27',
+      CITES.interference,
       `Положение восстановить невозможно: цветной шар в доме${exchanged ? ` (возвращён в игру взамен ${nameOf(exchanged.from, 'ru')})` : ''}, белые шары устанавливаются пирамидой с вершиной на задней отметке, право удара разыгрывается, счёт сохраняется.`,
       `The position cannot be restored: the coloured ball goes in the house${exchanged ? ` (returned to play in exchange for ${nameOf(exchanged.from, 'en')})` : ''}, the white balls are racked with the apex on the back spot, a lag decides who breaks, the score stands.`,
     ),
@@ -509,14 +538,14 @@ export const reasons = {
   ),
   interferenceRestoredDeciding: fixed(
     r(
-      '§27',
+      CITES.interference,
       'Вмешательство постороннего: шары возвращаются на исходные позиции, штраф не налагается; решение остаётся за тем же игроком.',
       'Interference by an outsider: the balls go back to where they were, no penalty; the pending decision stays as it was.',
     ),
   ),
   decisionKeptBeforeLag: fixed(
     r(
-      '§27',
+      CITES.interference,
       'Счёт сохраняется: ожидающее решение (шар, уже засчитанный в счёт, или выбор варианта) принимается из новой пирамиды, затем розыгрыш.',
       'The score is kept: the pending decision (a ball already counted in the score, or the choice of option) is taken from the new rack, then the lag.',
     ),

@@ -30,7 +30,7 @@ export { type Applied, apply, applyAction } from './apply.js';
 export { ALL_BALLS, type BallId, ballName, COLOURED, classicValue, isBallId, WHITE_BALLS } from './balls.js';
 export { decisionsOf, finalOf, finalShotOf, nextOf, withFinal } from './continuation.js';
 export { ERROR_CODES, type ErrorCode, type RefereeError } from './errors.js';
-export { citeIn, describeTurn } from './explain.js';
+export { CITES, citeIn, describeTurn } from './explain.js';
 export {
   EMPTY_FACTS,
   factsFromEvents,
@@ -97,5 +97,11 @@ export {
   type TableSize,
 } from './table-size.js';
 export { isVariant, VARIANT_NAMES, VARIANTS, type Variant } from './variant.js';
-export { RULEBOOKS, type Rulebook, type RulebookHooks, targetScore } from './variants/index.js';
+export {
+  decisionCite,
+  RULEBOOKS,
+  type Rulebook,
+  type RulebookHooks,
+  targetScore,
+} from './variants/index.js';
 export { type Lang, namePlayers, PLAYER_LABELS, playerLabel, pointsText, pointsUpTo } from './words.js';

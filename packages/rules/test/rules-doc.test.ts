@@ -39,7 +39,10 @@ const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   breakBallsNotCounted: () => [R.breakBallsNotCounted([3])],
   penaltyPoint: () => cites('penaltyPoint').flatMap((c) => players.map((p) => R.penaltyPoint(c, p))),
   penaltyPointWithheld: () => [R.penaltyPointWithheld()],
-  penaltyBallDue: () => cites('penaltyBall').flatMap((c) => players.map((p) => R.penaltyBallDue(c, p))),
+  penaltyBallDue: () =>
+    cites('penaltyBall').flatMap((c) =>
+      players.flatMap((p) => [R.penaltyBallDue(c, p, true), R.penaltyBallDue(c, p, false)]),
+    ),
   dynamicOptionDue: () => players.map((p) => R.dynamicOptionDue(p)),
   classicPenalty: () => [R.classicPenalty(0, 5)],
   classicFloor: () => [R.classicFloor()],

@@ -117,3 +117,36 @@ describe('names', () => {
     expect(ru).not.toMatch(/выиграл|победил/);
   });
 });
+
+describe('the penalty ball says "after re-spotting" only when this ruling re-spotted a ball', () => {
+  /** A Free break by Marina with a double hit (29.1(7)), pocketing `pocketed`. */
+  const foulBreak = (pocketed: Pocketed) => ({
+    ...breakRecord('free', pocketed, [2, 3]),
+    actions: [
+      {
+        type: 'shot',
+        player: 1,
+        facts: { firstContact: 4, breakCushionBalls: [2, 3], pocketed, strokeFouls: ['double-hit'] },
+      },
+    ],
+  });
+
+  it('a ball fell on the fouled break: it is re-spotted first (п.25), and the reason says so', () => {
+    const { ruling } = rulingOf(foulBreak([{ ball: 5, pocket: 'BL' }]));
+    expect(ruling.verdict).toBe('foul');
+    expect(ruling.reasons.map((r) => r.cite)).toContain('п.25');
+    expect(ruling.explanation.en).toContain(
+      'chooses a penalty ball to take from the table (after re-spotting)',
+    );
+    expect(ruling.explanation.ru).toContain('штрафной шар по своему выбору (после выставления шаров)');
+  });
+
+  it('nothing fell: no re-spotting, and the reason does not mention it', () => {
+    const { ruling } = rulingOf(foulBreak([]));
+    expect(ruling.verdict).toBe('foul');
+    expect(ruling.reasons.map((r) => r.cite)).not.toContain('п.25');
+    expect(ruling.explanation.en).toContain('chooses a penalty ball to take from the table.');
+    expect(ruling.explanation.en).not.toContain('re-spotting');
+    expect(ruling.explanation.ru).not.toContain('после выставления');
+  });
+});

@@ -13,7 +13,7 @@ import {
   type Variant,
 } from '@pyramid/rules';
 import { type Lang, translator } from '../common/lang.js';
-import { readSettings, settingsFieldset } from '../common/settings-form.js';
+import { readSettings, settingsFieldset, showVariantSettings } from '../common/settings-form.js';
 import { isVariantName, tableSizeLabel } from '../game/state/index.js';
 import { h } from '../game/ui/dom.js';
 import type { LinkRole } from './link.js';
@@ -105,6 +105,9 @@ export class LobbyScreen {
     fill(this.variant, variants, 'free');
     fill(this.quickVariant, variants, 'free');
     fill(this.boardVariant, variants, 'free');
+    // Each select sits beside its button, without a visible label of its own.
+    this.quickVariant.setAttribute('aria-label', t('quickVariant'));
+    this.boardVariant.setAttribute('aria-label', t('boardVariant'));
     fill(
       this.breaker,
       [
@@ -125,6 +128,13 @@ export class LobbyScreen {
     // Frames to win and the shot clock have their own fields above; the fieldset's copies follow them.
     for (const name of ['framesToWin', 'shotClockSeconds'])
       this.rules.querySelector(`[name="${name}"]`)?.closest('label')?.classList.add('hidden');
+    // Only the chosen variant's settings, as on the game's set-up screen (one handler: `build` reruns).
+    const rules = this.rules;
+    const showVariant = () => {
+      if (isVariantName(this.variant.value)) showVariantSettings(rules, this.variant.value);
+    };
+    this.variant.onchange = showVariant;
+    showVariant();
     this.name.placeholder = t('yourName');
     this.link.placeholder = t('linkPlaceholder');
     this.buttons.length = 0;

@@ -106,6 +106,7 @@ export class TablePart {
         : h('a', { testid: 'online-record', attrs: { href: status.recordUrl, download: '' } }, t('record'));
     this.meta.replaceChildren(seat, spectators, record ?? '');
     this.inviteInput.value = status.inviteUrl;
+    this.inviteInput.setAttribute('aria-label', t('inviteLink'));
     const copy = h(
       'button',
       {

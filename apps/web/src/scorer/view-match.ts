@@ -3,14 +3,21 @@
  * decision or a shot), the fouls outside a shot, the tools (undo, export, import, share, print)
  * and the log of every ruling.
  */
-import { type LegalAction, legalActions, type MatchState, type Ruling, VARIANT_NAMES } from '@pyramid/rules';
+import {
+  CITES,
+  type LegalAction,
+  legalActions,
+  type MatchState,
+  type Ruling,
+  VARIANT_NAMES,
+} from '@pyramid/rules';
 import type { Lang } from '../common/lang.js';
 import { type App, shotTemplate } from './app.js';
 import { button, h } from './dom.js';
 import { currentState, lastRuling, type Session } from './session.js';
 import { frameResults } from './summary.js';
 import { ballChip, shotForm } from './view-shot.js';
-import { ballLabel, EVENT_FOUL_NAMES, rulingView, turnText } from './words.js';
+import { ballLabel, citeText, decisionHeading, EVENT_FOUL_NAMES, rulingView, turnText } from './words.js';
 
 function scoreboard(app: App, state: MatchState): HTMLElement {
   const lang = app.state.lang;
@@ -87,7 +94,7 @@ function decisionPanel(app: App, state: MatchState, actions: readonly LegalActio
       turn.reason === 'play-off'
         ? app.t('lagPlayOff')
         : turn.reason === 'interference'
-          ? app.t('lagInterference')
+          ? app.t('lagInterference', { cite: citeText(CITES.interference, lang) })
           : app.t('lag');
     return h(
       'section',
@@ -120,7 +127,7 @@ function decisionPanel(app: App, state: MatchState, actions: readonly LegalActio
     return h(
       'section',
       { class: 'card due', testid: 'option-panel' },
-      h('h2', { text: app.t('dynamicOption', { who }) }),
+      h('h2', { text: decisionHeading(decision.kind, who, state.variant, lang) }),
       button(app.t('option1'), {
         class: 'wide',
         testid: 'dynamic-option-1',
@@ -137,7 +144,7 @@ function decisionPanel(app: App, state: MatchState, actions: readonly LegalActio
   return h(
     'section',
     { class: 'card due', testid: `${kind}-panel` },
-    h('h2', { text: app.t(kind === 'penalty-ball' ? 'penaltyBall' : 'exchangeBall', { who }) }),
+    h('h2', { text: decisionHeading(kind, who, state.variant, lang) }),
     h(
       'div',
       { class: 'chips' },
@@ -171,11 +178,16 @@ function outsidePanel(app: App, state: MatchState, actions: readonly LegalAction
       );
     } else if (action.type === 'interference') {
       buttons.push(
-        button(app.t(action.restorable ? 'interferenceRestorable' : 'interferenceNot'), {
-          class: 'wide',
-          testid: action.restorable ? 'interference-restorable' : 'interference-lost',
-          onClick: () => app.submitAction({ type: 'interference', restorable: action.restorable }),
-        }),
+        button(
+          app.t(action.restorable ? 'interferenceRestorable' : 'interferenceNot', {
+            cite: citeText(CITES.interference, lang),
+          }),
+          {
+            class: 'wide',
+            testid: action.restorable ? 'interference-restorable' : 'interference-lost',
+            onClick: () => app.submitAction({ type: 'interference', restorable: action.restorable }),
+          },
+        ),
       );
     } else if (action.type === 'extension') {
       buttons.push(

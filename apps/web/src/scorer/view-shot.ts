@@ -3,7 +3,14 @@
  * `legalActions` template lists (cue balls, calls) and the balls on the table; whether the shot as
  * entered is possible is the referee's to say when it is submitted.
  */
-import { type BallId, COLOURED, type MatchState, type ShotTemplate, STROKE_FOULS } from '@pyramid/rules';
+import {
+  type BallId,
+  CITES,
+  COLOURED,
+  type MatchState,
+  type ShotTemplate,
+  STROKE_FOULS,
+} from '@pyramid/rules';
 import { POCKET_NAMES, type PocketId } from '@pyramid/table';
 import type { Lang } from '../common/lang.js';
 import type { App } from './app.js';
@@ -18,7 +25,7 @@ import {
   shotAction,
   toggleStrokeFoul,
 } from './entry.js';
-import { ballLabel, FOUL_NAMES, POCKET_SHORT, STROKE_FOUL_ITEMS } from './words.js';
+import { ballLabel, citeText, FOUL_NAMES, POCKET_SHORT, STROKE_FOUL_ITEMS } from './words.js';
 
 /** A ball as a round chip: 1–15 white, the coloured ball yellow. */
 export function ballChip(
@@ -310,7 +317,7 @@ export function shotForm(app: App, state: MatchState, template: ShotTemplate, en
 
   form.append(
     section(
-      app.t('strokeFouls'),
+      app.t('strokeFouls', { cite: citeText(CITES.strokeFouls, lang) }),
       h(
         'div',
         { class: 'foul-list' },

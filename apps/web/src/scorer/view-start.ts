@@ -7,7 +7,7 @@ import {
   VARIANTS,
   type Variant,
 } from '@pyramid/rules';
-import { readSettings, settingsFieldset } from '../common/settings-form.js';
+import { readSettings, settingsFieldset, showVariantSettings } from '../common/settings-form.js';
 import type { App } from './app.js';
 import { button, h } from './dom.js';
 import { currentState } from './session.js';
@@ -35,12 +35,17 @@ export function startView(app: App): HTMLElement {
           onClick: () => {
             variant = v;
             drawVariants();
+            // Only the chosen variant's settings (its rulebook's list and the general ones) are shown.
+            showVariantSettings(fieldset, variant);
           },
         }),
       ),
     );
   };
+  const fieldset = settingsFieldset(lang);
+  fieldset.dataset.testid = 'settings';
   drawVariants();
+  showVariantSettings(fieldset, variant);
 
   const name = (index: 0 | 1) => {
     const input = h('input', {
@@ -56,8 +61,6 @@ export function startView(app: App): HTMLElement {
     );
   };
   const names = [name(0), name(1)];
-  const fieldset = settingsFieldset(lang);
-  fieldset.dataset.testid = 'settings';
   const settingsBox = h(
     'details',
     { class: 'settings-box', testid: 'settings-box' },

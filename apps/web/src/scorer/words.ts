@@ -6,13 +6,16 @@ import {
   type BallId,
   COLOURED,
   citeIn,
+  decisionCite,
   describeTurn,
   type EventFoul,
   type FoulCode,
   namePlayers,
+  type PendingDecision,
   type Ruling,
   type StrokeFoul,
   type Turn,
+  type Variant,
 } from '@pyramid/rules';
 import { POCKET_NAMES, type PocketId } from '@pyramid/table';
 import type { Bilingual, Lang, Strings } from '../common/lang.js';
@@ -36,8 +39,8 @@ export const STRINGS = {
     en: '70:70 (Classic 5.7): the lag — who won and who plays first?',
   },
   lagInterference: {
-    ru: 'После вмешательства (п.27): розыгрыш — кто выиграл и кто разбивает?',
-    en: 'After the interference (§27): the lag — who won and who breaks?',
+    ru: 'После вмешательства ({cite}): розыгрыш — кто выиграл и кто разбивает?',
+    en: 'After the interference ({cite}): the lag — who won and who breaks?',
   },
   lagOption: { ru: 'розыгрыш за {winner}, первым бьёт {first}', en: '{winner} won, {first} plays first' },
   cueBall: { ru: 'Биток (Свободная 5.1)', en: 'Cue ball (Free 5.1)' },
@@ -87,25 +90,26 @@ export const STRINGS = {
     ru: 'Разбой: сколько прицельных шаров дошло до борта (п.12.1)',
     en: 'Break: object balls that reached a cushion (п.12.1)',
   },
-  strokeFouls: { ru: 'Нарушения при ударе (§29.1)', en: 'Fouls in the stroke (§29.1)' },
+  strokeFouls: { ru: 'Нарушения при ударе ({cite})', en: 'Fouls in the stroke ({cite})' },
   submitShot: { ru: 'Удар — решение судьи', en: 'Rule on the shot' },
   clearShot: { ru: 'Сбросить', en: 'Clear' },
   outside: { ru: 'Вне удара', en: 'Outside a shot' },
   interferenceRestorable: {
-    ru: 'Вмешательство постороннего, положение восстановлено (п.27)',
-    en: 'Interference by an outsider, position restored (§27)',
+    ru: 'Вмешательство постороннего, положение восстановлено ({cite})',
+    en: 'Interference by an outsider, position restored ({cite})',
   },
   interferenceNot: {
-    ru: 'Вмешательство постороннего, восстановить нельзя (п.27)',
-    en: 'Interference by an outsider, cannot be restored (§27)',
+    ru: 'Вмешательство постороннего, восстановить нельзя ({cite})',
+    en: 'Interference by an outsider, cannot be restored ({cite})',
   },
   extension: { ru: 'Дополнительное время (п.26)', en: 'Time extension (п.26)' },
-  penaltyBall: { ru: '{who}: выберите штрафной шар (§7)', en: '{who}: choose the penalty ball (§7)' },
+  // {cite}: the referee's citation, in the form its rulings give it (citeIn of CITES, decisionCite).
+  penaltyBall: { ru: '{who}: выберите штрафной шар ({cite})', en: '{who}: choose the penalty ball ({cite})' },
   exchangeBall: {
-    ru: '{who}: выберите прицельный шар взамен битка (5.2)',
-    en: '{who}: choose an object ball in exchange for the cue ball (5.2)',
+    ru: '{who}: выберите прицельный шар взамен битка ({cite})',
+    en: '{who}: choose an object ball in exchange for the cue ball ({cite})',
   },
-  dynamicOption: { ru: '{who}: выберите (Динамичная 7)', en: '{who}: choose (Dynamic 7)' },
+  dynamicOption: { ru: '{who}: выберите ({cite})', en: '{who}: choose ({cite})' },
   option1: {
     ru: '(1) Снять шар на полку и играть из положения',
     en: '(1) Take a ball to the shelf and play from the position',
@@ -240,6 +244,9 @@ export function ballLabel(ball: BallId, lang: Lang): string {
   return String(ball);
 }
 
+/** A heading's citation in the form the referee's rulings give it (`citeIn` of `CITES`, `decisionCite`). */
+export const citeText = (cite: string | null, lang: Lang): string => citeIn(cite ?? '', lang);
+
 /** The referee's texts call the players "Player A" and "Player B"; the scorer uses their names. */
 export const withNames = namePlayers;
 
@@ -259,6 +266,18 @@ export function text(
   values: Readonly<Record<string, string | number>> = {},
 ): string {
   return fill(STRINGS[key][lang], values);
+}
+
+/** The heading over a decision due to `who`, citing the paragraph as the ruling that made it due does. */
+export function decisionHeading(
+  kind: PendingDecision['kind'],
+  who: string,
+  variant: Variant,
+  lang: Lang,
+): string {
+  const key =
+    kind === 'penalty-ball' ? 'penaltyBall' : kind === 'exchange-ball' ? 'exchangeBall' : 'dynamicOption';
+  return text(key, lang, { who, cite: citeText(decisionCite(variant, kind), lang) });
 }
 
 /**

@@ -91,7 +91,7 @@ function takePointAndBall(draft: Draft, decision: OptionDecision): void {
       return;
     }
   }
-  draft.say(reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), decider));
+  draft.say(reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), decider, draft.respotted.length > 0));
   draft.turn = {
     kind: 'decision',
     decision: { kind: 'penalty-ball', player: decider, after: decision.option1Then },

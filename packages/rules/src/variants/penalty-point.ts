@@ -21,7 +21,9 @@ export function pointThenPenaltyBall(draft: Draft, beneficiary: Player, then: Sh
     draft.winFrame(beneficiary);
     return;
   }
-  draft.say(reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), beneficiary));
+  draft.say(
+    reasons.penaltyBallDue(cited(draft.rules, 'penaltyBall'), beneficiary, draft.respotted.length > 0),
+  );
   draft.turn = { kind: 'decision', decision: { kind: 'penalty-ball', player: beneficiary, after: then } };
 }
 

@@ -2,7 +2,7 @@
 import { rackedMatch } from '@pyramid/match';
 import { DEFAULT_SETTINGS, type MatchState, VARIANTS, type Variant } from '@pyramid/rules';
 import type { Lang } from '../../common/lang.js';
-import type { Setup } from './types.js';
+import type { GameState, Setup } from './types.js';
 
 /**
  * A match to 3 frames won, not the referee's default of one: against the computer a single frame can
@@ -38,6 +38,18 @@ export function playerNames(setup: Setup, lang: Lang): [string, string] {
   // The referee wants two names; two equal ones would be confusing in the log.
   if (names[0] === names[1]) names[1] = `${names[1]} (2)`;
   return names;
+}
+
+/**
+ * The players' names as the page shows them: the match's own, except that the default names of a
+ * game played here ("Player 1", «Компьютер 2») follow the page's language when it is switched
+ * mid-match, so that no name on a Russian page is English. The record keeps the names it began with.
+ */
+export function shownPlayers(game: GameState): readonly [string, string] {
+  const players = game.match.players;
+  if (game.mode !== 'play' && game.mode !== 'practice') return players;
+  const other = playerNames(game.setup, game.lang === 'ru' ? 'en' : 'ru');
+  return players[0] === other[0] && players[1] === other[1] ? playerNames(game.setup, game.lang) : players;
 }
 
 export function isVariantName(value: string): value is Variant {

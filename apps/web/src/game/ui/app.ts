@@ -59,7 +59,7 @@ export function mountApp(
   const sheetHandle = h('button', {
     className: 'sheet-handle',
     testid: 'sheet-toggle',
-    attrs: { 'aria-label': 'panel' },
+    attrs: { 'aria-expanded': 'false' },
   });
   const panel = h(
     'aside',
@@ -74,13 +74,17 @@ export function mountApp(
   );
   // The phone's bottom sheet opens and closes over the table (its canvas keeps its size); it closes
   // when a shot starts so that the player sees the balls run.
-  sheetHandle.addEventListener('click', () => {
-    const open = panel.classList.toggle('open');
+  // A phone on its side opens it from the toolbar instead (the panel then lies over the table's right).
+  const setPanelOpen = (open: boolean) => {
+    panel.classList.toggle('open', open);
     sheetHandle.setAttribute('aria-expanded', String(open));
-  });
+    toolbar.querySelector('[data-testid="panel-toggle"]')?.setAttribute('aria-expanded', String(open));
+  };
+  const togglePanel = () => setPanelOpen(!panel.classList.contains('open'));
+  sheetHandle.addEventListener('click', togglePanel);
   let wasBusy = false;
   controller.subscribe((game) => {
-    if (game.busy && !wasBusy) panel.classList.remove('open');
+    if (game.busy && !wasBusy) setPanelOpen(false);
     wasBusy = game.busy;
   });
   const overlaySlot = h('div', { className: 'overlay-slot' });
@@ -154,6 +158,16 @@ export function mountApp(
       ),
       menu,
       more,
+      h(
+        'button',
+        {
+          testid: 'panel-toggle',
+          className: 'panel-toggle',
+          onclick: togglePanel,
+          attrs: { 'aria-expanded': String(panel.classList.contains('open')) },
+        },
+        t('panel'),
+      ),
     );
   };
 
@@ -161,6 +175,12 @@ export function mountApp(
     render(game) {
       const t = translator(STRINGS, game.lang);
       document.documentElement.lang = game.lang;
+      sheetHandle.setAttribute('aria-label', t('panel'));
+      // The table's canvas (a new one comes with a table of another size) is named for screen readers.
+      for (const table of stage.querySelectorAll('canvas')) {
+        table.setAttribute('role', 'img');
+        table.setAttribute('aria-label', t('tableCanvas'));
+      }
       renderToolbar(game);
       notice.textContent = game.notice === null ? '' : game.notice.text[game.lang];
       notice.className = `notice ${game.notice?.kind ?? ''}`;

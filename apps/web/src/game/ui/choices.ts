@@ -3,13 +3,27 @@
  * penalty or exchange ball, the Dynamic option, the lag; for a shot, the cue ball (Free), the call
  * (Classic) and where a ball in hand goes. Nothing here decides legality: the buttons are the list.
  */
-import { ballName } from '@pyramid/rules';
+import { ballName, citeIn, decisionCite, type PendingDecision, type Variant } from '@pyramid/rules';
 import { POCKET_IDS, POCKET_NAMES } from '@pyramid/table';
-import { translator } from '../../common/lang.js';
+import { type Lang, translator } from '../../common/lang.js';
 import type { Controller } from '../controller.js';
-import { type GameState, offeredChoices, personToAct, regionText, shotTemplate } from '../state/index.js';
+import {
+  type GameState,
+  offeredChoices,
+  personToAct,
+  regionText,
+  shotTemplate,
+  shownPlayers,
+} from '../state/index.js';
 import { ballChip, h } from './dom.js';
 import { STRINGS } from './strings.js';
+
+/** The prompt over a decision, citing its paragraph in the form its ruling does (`citeIn`). */
+export function decisionPrompt(kind: PendingDecision['kind'], variant: Variant, lang: Lang): string {
+  const key =
+    kind === 'penalty-ball' ? 'penaltyBall' : kind === 'exchange-ball' ? 'exchangeBall' : 'dynamicOption';
+  return translator(STRINGS, lang)(key, { cite: citeIn(decisionCite(variant, kind) ?? '', lang) });
+}
 
 export function choicesPanel(game: GameState, controller: Controller): HTMLElement | null {
   if (!personToAct(game) || game.busy || game.editing) return null;
@@ -18,16 +32,13 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
   // Numbered in every variant, as the balls on the table are.
   const numbered = true;
   const parts: HTMLElement[] = [];
+  const prompt = (kind: PendingDecision['kind']) => decisionPrompt(kind, game.match.variant, lang);
   const pending = offeredChoices(game);
   const balls = pending.filter((c) => c.type === 'penalty-ball' || c.type === 'exchange-ball');
   if (balls.length > 0) {
     const first = balls[0]!;
     parts.push(
-      h(
-        'p',
-        { className: 'prompt', testid: 'choice-prompt' },
-        first.type === 'penalty-ball' ? t('penaltyBall') : t('exchangeBall'),
-      ),
+      h('p', { className: 'prompt', testid: 'choice-prompt' }, prompt(first.type)),
       h(
         'div',
         { className: 'chips' },
@@ -48,7 +59,7 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
   for (const choice of pending) {
     if (choice.type === 'dynamic-option') {
       if (choice.option === 1)
-        parts.push(h('p', { className: 'prompt', testid: 'choice-prompt' }, t('dynamicOption')));
+        parts.push(h('p', { className: 'prompt', testid: 'choice-prompt' }, prompt('dynamic-option')));
       parts.push(
         h(
           'button',
@@ -62,7 +73,7 @@ export function choicesPanel(game: GameState, controller: Controller): HTMLEleme
     }
     if (choice.type === 'lag') {
       if (parts.length === 0) parts.push(h('p', { className: 'prompt', testid: 'choice-prompt' }, t('lag')));
-      const names = game.match.players;
+      const names = shownPlayers(game);
       parts.push(
         h(
           'button',

@@ -5,9 +5,10 @@
  */
 import { translator } from '../../common/lang.js';
 import type { Controller } from '../controller.js';
-import { type GameState, MAX_ELEVATION, MAX_TIP, personToAct } from '../state/index.js';
+import { type GameState, MAX_ELEVATION, personToAct } from '../state/index.js';
 import { h } from './dom.js';
 import { hintWords } from './hint-words.js';
+import { spinWidget } from './spin.js';
 import { STRINGS } from './strings.js';
 
 export interface Controls {
@@ -31,22 +32,9 @@ export function controls(controller: Controller, onExtension: () => void): Contr
   elevation.addEventListener('input', () =>
     controller.dispatch({ type: 'elevation', deg: Number(elevation.value) }),
   );
-  const dot = h('span', { className: 'spin-dot' });
-  const spin = h('div', { className: 'spin', testid: 'spin', attrs: { role: 'slider' } }, dot);
-  const setSpin = (event: PointerEvent) => {
-    const box = spin.getBoundingClientRect();
-    const nx = ((event.clientX - box.left) / box.width) * 2 - 1;
-    const ny = 1 - ((event.clientY - box.top) / box.height) * 2;
-    // The face spans the ball; the tip offset is in ball radii (the widget's edge is one radius).
-    controller.dispatch({ type: 'tip', side: nx, height: ny });
-  };
-  spin.addEventListener('pointerdown', (event) => {
-    spin.setPointerCapture(event.pointerId);
-    setSpin(event);
-  });
-  spin.addEventListener('pointermove', (event) => {
-    if (spin.hasPointerCapture(event.pointerId)) setSpin(event);
-  });
+  // The ball face for the pointer, two sliders over it for the keyboard and screen readers.
+  const spinFace = spinWidget(controller);
+  const spin = spinFace.element;
   const aid = h('input', { testid: 'aid', attrs: { type: 'checkbox' } });
   aid.addEventListener('change', () => controller.dispatch({ type: 'toggle-aid' }));
   const labels = {
@@ -108,9 +96,7 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     if (document.activeElement !== power) power.value = String(Math.round(game.aim.power * 100));
     if (document.activeElement !== elevation) elevation.value = String(Math.round(game.aim.elevationDeg));
     aid.checked = game.aid;
-    dot.style.left = `${50 + (game.aim.side / 1) * 50}%`;
-    dot.style.top = `${50 - (game.aim.height / 1) * 50}%`;
-    spin.dataset.limit = String(MAX_TIP);
+    spinFace.render(game);
     camera.textContent = t(CAMERA_LABEL[NEXT_CAMERA[game.camera]]);
     strike.textContent = t('strike');
     hint.textContent = t('hint');

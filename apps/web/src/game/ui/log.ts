@@ -1,7 +1,7 @@
 /** The log of rulings: newest first, each with its explanation in the chosen language and the paragraphs cited. */
 import { citeIn, namePlayers, type Ruling } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
-import type { GameState } from '../state/index.js';
+import { type GameState, shownPlayers } from '../state/index.js';
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
 
@@ -11,23 +11,39 @@ const VERDICT = {
   'no-penalty': { ru: 'без штрафа', en: 'no penalty' },
 } as const;
 
-function entry(index: number, ruling: Ruling, players: readonly [string, string], lang: Lang): HTMLElement {
+/** A log entry's words: its head (number, player, verdict, score), explanation and citations. */
+export interface EntryWords {
+  readonly head: string;
+  readonly explanation: string;
+  readonly cites: string;
+}
+
+/**
+ * A ruling in the log's words: the players' names in place of the referee's "Player A/B"
+ * (`namePlayers`), and the paragraphs cited as the explanation cites them (`citeIn`).
+ */
+export function entryWords(
+  index: number,
+  ruling: Ruling,
+  players: readonly [string, string],
+  lang: Lang,
+): EntryWords {
   const who = ruling.player === null ? '' : `${players[ruling.player]} · `;
-  const cites = [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', ');
+  return {
+    head: `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
+    explanation: namePlayers(ruling.explanation[lang], players),
+    cites: [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', '),
+  };
+}
+
+function entry(index: number, ruling: Ruling, players: readonly [string, string], lang: Lang): HTMLElement {
+  const words = entryWords(index, ruling, players, lang);
   const item = h(
     'li',
     { className: `entry ${ruling.verdict}`, testid: 'log-entry' },
-    h(
-      'span',
-      { className: 'head' },
-      `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
-    ),
-    h(
-      'span',
-      { className: 'explanation', testid: 'log-explanation' },
-      namePlayers(ruling.explanation[lang], players),
-    ),
-    cites === '' ? null : h('span', { className: 'cites', testid: 'log-cites' }, cites),
+    h('span', { className: 'head' }, words.head),
+    h('span', { className: 'explanation', testid: 'log-explanation' }, words.explanation),
+    words.cites === '' ? null : h('span', { className: 'cites', testid: 'log-cites' }, words.cites),
   );
   item.dataset.verdict = ruling.verdict;
   return item;
@@ -37,9 +53,10 @@ export function logPanel(game: GameState): HTMLElement {
   const t = translator(STRINGS, game.lang);
   const upto = game.mode === 'watch' ? game.cursor + 1 : game.history.length;
   const items: HTMLElement[] = [];
+  const players = shownPlayers(game);
   for (let i = upto - 1; i >= 0; i--) {
     const e = game.history[i];
-    if (e !== undefined) items.push(entry(i, e.ruling, game.match.players, game.lang));
+    if (e !== undefined) items.push(entry(i, e.ruling, players, game.lang));
   }
   return h(
     'section',

@@ -6,14 +6,14 @@
  */
 import { describeTurn, type MatchState, targetScore } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
-import { actor, type GameState } from '../state/index.js';
+import { actor, type GameState, shownPlayers } from '../state/index.js';
 import { ballChip, h } from './dom.js';
 import { matchLength, matchOverText } from './match-words.js';
 import { STRINGS } from './strings.js';
 
 /** The referee's one-line description of the turn, with the players' own names. */
-export function turnText(match: MatchState, lang: Lang): string {
-  return describeTurn(match.turn, lang, match.players);
+export function turnText(match: MatchState, lang: Lang, players = match.players): string {
+  return describeTurn(match.turn, lang, players);
 }
 
 export function scoreboard(game: GameState, clockSeconds: number | null): HTMLElement {
@@ -22,6 +22,7 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
   // Numbered in every variant, as the balls on the table are.
   const numbered = true;
   const who = actor(game);
+  const players = shownPlayers(game);
   const rows = ([0, 1] as const).map((p) =>
     h(
       'div',
@@ -29,7 +30,7 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
         className: `side${who === p && match.turn.kind !== 'match-over' ? ' active' : ''}`,
         testid: `side-${p}`,
       },
-      h('span', { className: 'name', testid: `name-${p}` }, match.players[p]),
+      h('span', { className: 'name', testid: `name-${p}` }, players[p]),
       h('span', { className: 'score', testid: `score-${p}` }, String(match.scores[p])),
       h('span', { className: 'frames', testid: `frames-${p}` }, t('framesWon', { n: match.framesWon[p] })),
       h(
@@ -40,7 +41,9 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
     ),
   );
   const isOver = match.turn.kind === 'match-over';
-  const turn = isOver ? null : h('p', { className: 'turn', testid: 'turn' }, turnText(match, game.lang));
+  const turn = isOver
+    ? null
+    : h('p', { className: 'turn', testid: 'turn' }, turnText(match, game.lang, players));
   if (turn !== null && who !== null) turn.dataset.player = String(who);
   const head = h(
     'div',
@@ -65,7 +68,7 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
     over = h(
       'p',
       { className: 'over', testid: 'match-over' },
-      matchOverText(match.players[w], match.framesWon, game.lang),
+      matchOverText(players[w], match.framesWon, game.lang),
     );
     over.dataset.winner = String(w);
   }

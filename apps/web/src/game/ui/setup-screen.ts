@@ -49,6 +49,8 @@ export function setupScreen(setup: Setup, lang: Lang, handlers: SetupHandlers): 
       ],
       p.kind === 'person' ? 'person' : p.level,
     );
+    // The select has no visible label of its own: the fieldset's legend names the player.
+    kind.setAttribute('aria-label', t('playerKind', { n: i + 1 }));
     const row = h(
       'fieldset',
       { className: 'player' },
