@@ -499,6 +499,7 @@ export class Hub implements ClusterHandlers {
 
   /** A request from another process for a table held here. */
   async request(from: string, body: unknown): Promise<unknown> {
+    if ((body as { op?: string }).op === 'lobby') return { tables: this.options.tables.heldInfos() };
     return this.remote?.handle(from, body as RemoteRequest) ?? { error: 'not-owner' };
   }
 

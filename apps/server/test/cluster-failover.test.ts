@@ -1,7 +1,34 @@
-import type { LogEntry, OnlineClient } from '@pyramid/online';
+import { type LogEntry, OnlineClient, type WebSocketFactory } from '@pyramid/online';
 import { describe, expect, it } from 'vitest';
 import { clusterServer, Link, leaseOf, storedSeqs, useCluster } from './cluster-support.js';
-import { botMove, client, expectRecordReplays, guest, until } from './support.js';
+import { botMove, client, expectRecordReplays, guest, until, WS } from './support.js';
+
+/**
+ * A client as the web app's (the same OnlineClient) that never reconnects, over a WebSocket that
+ * notes the type of every message it sends: what it did itself during a failover.
+ */
+async function watchedClient(url: string, token: string): Promise<{ client: OnlineClient; sent: string[] }> {
+  const sent: string[] = [];
+  const Base = WS as unknown as new (url: string) => { send(data: string): void };
+  class Noting extends Base {
+    override send(data: string): void {
+      sent.push((JSON.parse(data) as { type: string }).type);
+      super.send(data);
+    }
+  }
+  const c = new OnlineClient({
+    url: `${url.replace(/^http/, 'ws')}/ws`,
+    token,
+    WebSocket: Noting as unknown as WebSocketFactory,
+    reconnect: false,
+    minDelayMs: 50,
+    maxDelayMs: 500,
+    timeoutMs: 20_000,
+  });
+  const hello = await c.connect();
+  if (!hello.ok) throw new Error(`connect: ${hello.error.message}`);
+  return { client: c, sent };
+}
 
 const cluster = useCluster(1);
 /** The standing process that survives each test's owner. */
@@ -57,7 +84,12 @@ describe('the owner process dies mid-frame', () => {
       const id = made.value.table.id;
       const first = await leaseOf(cluster.services.db, id);
       const a = await client(balancer.url, anna.session.token);
-      const b = await client(survivor().url, boris.session.token);
+      // Boris is on the surviving process: it keeps his seat through the failover (it joins the
+      // table again for him where it is played now), so his client neither reconnects nor joins.
+      const watched = await watchedClient(survivor().url, boris.session.token);
+      const b = watched.client;
+      const statuses: string[] = [];
+      b.on('status', (m) => statuses.push(m.status));
       // What each client was told, as it was told (the acknowledgements).
       const told: LogEntry[] = [];
       for (const c of [a, b]) {
@@ -76,6 +108,10 @@ describe('the owner process dies mid-frame', () => {
       const now = await leaseOf(cluster.services.db, id);
       expect(now?.owner).not.toBe(first?.owner);
       expect(now?.token).toBeGreaterThan(first?.token ?? 0);
+
+      expect(watched.sent.filter((type) => type === 'join')).toEqual(['join']);
+      expect(statuses).not.toContain('reconnecting');
+      expect(b.status).toBe('open');
 
       const final = a.lastState!;
       expect(final.turn.kind).toBe('match-over');
