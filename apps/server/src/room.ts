@@ -924,6 +924,7 @@ export class Room {
       const cluster = this.deps.cluster;
       if (cluster !== undefined && (!cluster.available() || cluster.fence(this.id) === null))
         return fail('server/unavailable', '', 'the server is cut off from its shared services; nothing said');
+      faultPoint('before-chat');
       let id: number;
       try {
         id = await this.deps.store.addChat(
