@@ -4,7 +4,7 @@
  *
  * - `cluster.rooms` / `cluster.strokeP99Ms`: rooms are added in steps; each room's table is held
  *   by one process, its first player connected to that process and the second to the other one.
- *   The player to act sends the room's next recorded move (frames.ts: novice self-play, chosen
+ *   The player to act sends the room's next recorded move (frames.ts: amateur self-play, chosen
  *   before the servers start) every 5 s, rooms out of phase, as in the single-process benchmark. A
  *   stroke's time is from the striker's send to the broadcast reaching the opponent's client on
  *   the other process (forwarded over Redis when he strikes, simulated, ruled, stored in
@@ -32,7 +32,7 @@ const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.
 const ROOT = join(HERE, '..');
 const RESULTS = join(HERE, 'results.json');
 const WS = WebSocket as unknown as WebSocketFactory;
-const STEPS = process.env.PYRAMID_BENCH_CLUSTER_STEPS?.split(',').map(Number) ?? [10, 50, 100, 200, 400];
+const STEPS = process.env.PYRAMID_BENCH_CLUSTER_STEPS?.split(',').map(Number) ?? [50, 100, 200, 400];
 const WINDOW_MS = 10_000;
 /** Each room's player to act moves every 5 s, as in the single-process benchmark. */
 const MOVE_EVERY_MS = 5000;
@@ -250,9 +250,10 @@ async function failover(db: string, redis: string, via: string, opening: Frame):
   }
 }
 
-// Recorded before the servers start, so that choosing the moves costs the measurement nothing;
-// novice frames (a few ms a choice, amateur's take tens) keep the whole run within two minutes.
-const frames = recordFrames(['free'], 2, 'novice');
+// Recorded before the servers start, so that choosing the moves costs the measurement nothing:
+// amateur frames as in the server benchmark, one only (every room plays it from its own moment)
+// to keep the whole run within two minutes.
+const frames = recordFrames(['free'], 1);
 console.log(
   `cluster: ${frames.length} recorded frames (${frames.map((f) => f.moves.length).join(', ')} moves)`,
 );
