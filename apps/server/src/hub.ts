@@ -565,8 +565,10 @@ export class Hub implements ClusterHandlers {
       list.push(c);
       byTable.set(c.tableId, list);
     }
+    // One query for every table played elsewhere (not one a table: hundreds of rooms per round).
+    const leases = await cluster.store.leases([...byTable.keys()]);
     for (const [tableId, list] of byTable) {
-      const lease = await cluster.store.lease(tableId);
+      const lease = leases.get(tableId) ?? null;
       for (const c of list) {
         const route = c.route;
         const moved =

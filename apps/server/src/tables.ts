@@ -50,6 +50,9 @@ interface Waiting {
   storedSeen: number;
 }
 
+/** Where a table is played, in a cluster. */
+type Place = { at: 'here'; room: Room } | { at: 'elsewhere'; owner: string; token: number } | { at: 'none' };
+
 export class Tables {
   readonly rooms = new Map<string, Room>();
   /**
@@ -59,6 +62,8 @@ export class Tables {
   private readonly queues = new Map<Variant, Waiting[]>();
   /** Quick matches made, for the waiting player's next poll (also in the store until told). */
   private readonly matched = new Map<string, { tableId: string; entry: StoredQueueEntry }>();
+  /** Searches for (and takeovers of) tables under way in a cluster, by table. */
+  private readonly locating = new Map<string, Promise<Place>>();
 
   /**
    * `cluster`: several processes share the store; a table is held here only while this process
@@ -138,24 +143,38 @@ export class Tables {
    * from its stored deadline), on another process (its id and fencing token), or nowhere (no
    * such table).
    */
-  async locate(
-    id: string,
-  ): Promise<
-    { at: 'here'; room: Room } | { at: 'elsewhere'; owner: string; token: number } | { at: 'none' }
-  > {
+  async locate(id: string): Promise<Place> {
     const cluster = this.cluster;
     if (cluster === null) {
       const room = await this.room(id);
       return room === null ? { at: 'none' } : { at: 'here', room };
     }
+    // One search (and takeover) of a table at a time: two connections coming back to it at once
+    // (the rounds rejoin each of them) must not take the lease twice and reload the table twice,
+    // each seated in a room of its own — the second would replace the first's.
+    const pending = this.locating.get(id);
+    if (pending !== undefined) {
+      await pending.catch(() => {});
+      return this.locate(id);
+    }
     const held = this.rooms.get(id);
     if (held !== undefined && cluster.fence(id) !== null) return { at: 'here', room: held };
+    const search = this.findOrTake(cluster, id);
+    this.locating.set(id, search);
+    try {
+      return await search;
+    } finally {
+      if (this.locating.get(id) === search) this.locating.delete(id);
+    }
+  }
+
+  private async findOrTake(cluster: Cluster, id: string): Promise<Place> {
     const lease = await cluster.store.lease(id);
     if (lease !== null && lease.owner !== cluster.id && lease.expiresAt > lease.now) {
       return { at: 'elsewhere', owner: lease.owner, token: lease.token };
     }
     if ((await this.deps.store.table(id)) === null) return { at: 'none' };
-    if (!(await cluster.claim(id))) return this.locate(id);
+    if (!(await cluster.claim(id))) return this.findOrTake(cluster, id);
     // Read after the grant: every action the previous owner stored is in, and it can store no more.
     const stored = await this.deps.store.table(id);
     if (stored === null) return { at: 'none' };

@@ -452,6 +452,25 @@ export class PostgresStore implements Store {
       : { owner: row.owner, token: row.token, expiresAt: row.expires_at, now: row.now };
   }
 
+  /** The lease rows of several tables, in one query (a table never leased is absent). */
+  async leases(ids: readonly string[]): Promise<Map<string, Lease>> {
+    const out = new Map<string, Lease>();
+    if (ids.length === 0) return out;
+    const { rows } = await this.pool.query<{
+      table_id: string;
+      owner: string;
+      token: number;
+      expires_at: number;
+      now: number;
+    }>(
+      `SELECT table_id, owner, token, expires_at, ${NOW_MS} AS now FROM table_leases WHERE table_id = ANY($1)`,
+      [ids],
+    );
+    for (const r of rows)
+      out.set(r.table_id, { owner: r.owner, token: r.token, expiresAt: r.expires_at, now: r.now });
+    return out;
+  }
+
   /**
    * The append is one statement (one round trip, atomic by itself) unless it ends a rated match:
    * the lease check, the action and the table's row are data-modifying parts of one query. With a
