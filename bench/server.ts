@@ -23,13 +23,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chooseAction, type DecisionAction, LEVELS, mixSeed, withNoise } from '@pyramid/bots';
-import { Random } from '@pyramid/core';
-import { playShot } from '@pyramid/match';
-import { OnlineApi, OnlineClient, type StrokeIntent, type WebSocketFactory } from '@pyramid/online';
-import { applyAction, newMatch, recordAction, resolveSettings, VARIANTS, type Variant } from '@pyramid/rules';
+import { OnlineApi, OnlineClient, type WebSocketFactory } from '@pyramid/online';
+import { resolveSettings, VARIANTS } from '@pyramid/rules';
 import { WebSocket } from 'ws';
 import { SqliteStore } from '../apps/server/src/store/sqlite.js';
+import { type Frame, recordFrames } from './frames.js';
 import { median } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
@@ -46,62 +44,6 @@ const PROFILE = process.env.PYRAMID_BENCH_PROFILE;
 const WINDOW_MS = 10_000;
 /** The load run stops adding steps after this (each run stays within about two minutes). */
 const BUDGET_MS = 100_000;
-
-type Move =
-  | { readonly kind: 'stroke'; readonly stroke: StrokeIntent }
-  | { readonly kind: 'decision'; readonly action: DecisionAction };
-interface Frame {
-  readonly variant: Variant;
-  readonly moves: readonly Move[];
-  readonly actions: readonly unknown[];
-}
-
-/** Self-play frames from the rack (breaker 0), every move kept as the client would send it. */
-function recordFrames(): Frame[] {
-  const frames: Frame[] = [];
-  for (const variant of VARIANTS) {
-    for (let seed = 1; frames.filter((f) => f.variant === variant).length < 2 && seed < 30; seed++) {
-      let state = newMatch(variant, { breaker: 0, players: ['A', 'B'] });
-      const moves: Move[] = [];
-      const actions: unknown[] = [];
-      let failed = false;
-      while (state.turn.kind !== 'match-over' && moves.length < 400) {
-        const chosen = chooseAction(state, 'amateur', mixSeed(seed, moves.length));
-        if (chosen === null) break;
-        if (chosen.type === 'decision') {
-          const applied = applyAction(state, chosen.action);
-          if (!applied.ok) throw new Error(applied.error.message);
-          moves.push({ kind: 'decision', action: chosen.action });
-          actions.push(recordAction(chosen.action));
-          state = applied.value.state;
-          continue;
-        }
-        let done = false;
-        for (let attempt = 0; attempt < 5 && !done; attempt++) {
-          const strike = withNoise(
-            chosen.shot.strike,
-            LEVELS.amateur.noise,
-            new Random(mixSeed(seed * 7919 + moves.length, attempt)),
-          );
-          const stroke: StrokeIntent = { ...chosen.shot, strike };
-          const played = playShot(state, stroke);
-          if (!played.ok) continue;
-          moves.push({ kind: 'stroke', stroke });
-          actions.push(recordAction(played.value.action));
-          state = played.value.state;
-          done = true;
-        }
-        if (!done) {
-          failed = true;
-          break;
-        }
-      }
-      // Long frames only, so that no room runs out of moves within the run.
-      if (!failed && moves.length >= 40) frames.push({ variant, moves, actions });
-    }
-  }
-  return frames;
-}
 
 interface Spawned {
   readonly child: ChildProcess;
@@ -353,7 +295,7 @@ async function restoreRun(frames: readonly Frame[]): Promise<number[]> {
   }
 }
 
-const frames = recordFrames();
+const frames = recordFrames(VARIANTS, 2);
 console.log(
   `server: ${frames.length} recorded frames (${frames.map((f) => `${f.variant} ${f.moves.length}`).join(', ')})`,
 );

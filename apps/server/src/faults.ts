@@ -5,11 +5,12 @@
  * fault point does nothing.
  *
  * Points: `before-append` (the action is ruled, not yet stored), `after-append` (stored, not yet
- * broadcast), `decision` (a decision intent arrived, nothing done yet).
+ * broadcast), `decision` (a decision intent arrived, nothing done yet), `before-chat` (a chat line
+ * passed the room's checks, not yet stored).
  */
-export type FaultPoint = 'before-append' | 'after-append' | 'decision';
+export type FaultPoint = 'before-append' | 'after-append' | 'decision' | 'before-chat';
 
-const spec = /^(before-append|after-append|decision):(\d+):(KILL|STOP)$/.exec(
+const spec = /^(before-append|after-append|decision|before-chat):(\d+):(KILL|STOP)$/.exec(
   process.env.PYRAMID_TEST_FAULT ?? '',
 );
 let remaining = spec === null ? 0 : Number(spec[2]);

@@ -185,7 +185,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.get('/api/lobby', async (request, reply) => {
     const player = request.headers.authorization === undefined ? null : await caller(request, reply);
     if (request.headers.authorization !== undefined && player === null) return reply;
-    return tables.lobby(player?.id ?? null);
+    return await tables.lobby(player?.id ?? null);
   });
 
   app.post('/api/quick-match', async (request, reply) => {

@@ -21,7 +21,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Sessions } from './auth.js';
 import { type Bus, playerTopic, tableTopic } from './bus.js';
 import { type Cluster, type ClusterHandlers, NO_ANSWER } from './cluster/cluster.js';
-import { type ConnectionRef, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
+import { type ConnectionRef, intent, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
 import type { Member } from './room.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
@@ -459,7 +459,13 @@ export class Hub implements ClusterHandlers {
     return unavailable('the server holding this table does not answer; it is being moved');
   }
 
-  /** An intent for a table played on another process: sent there, its answer relayed. */
+  /**
+   * An intent for a table played on another process: sent there, its answer relayed. When the
+   * owner does not answer (dead, frozen, cut off), the intent waits for the table to move — the
+   * rounds notice the expired lease and join the connection again where the table is played now —
+   * and is sent once more, there. That is safe: an intent names the seq it was made on, so one the
+   * old owner did store is refused as stale by the new owner, never applied twice.
+   */
   private async forward(
     cluster: Cluster,
     connection: Connection,
@@ -468,10 +474,25 @@ export class Hub implements ClusterHandlers {
   ): Promise<OnlineError | null> {
     const tableId = connection.tableId;
     if (tableId === null) return notJoined;
-    const answer = await cluster.request(
-      owner,
-      this.remoteBody(connection, tableId, { op: 'intent', message }),
-    );
+    const body = this.remoteBody(connection, tableId, { op: 'intent', message });
+    let answer = await cluster.request(owner, body);
+    if (answer === NO_ANSWER) {
+      const deadline = performance.now() + cluster.leaseMs * 2 + 2000;
+      while (performance.now() < deadline && !this.closing) {
+        const route = connection.route;
+        if (connection.tableId !== tableId) return notJoined;
+        if (connection.joining === 0 && route !== null && (route === 'here' || route.owner !== owner)) {
+          if (route !== 'here') {
+            answer = await cluster.request(route.owner, body);
+            break;
+          }
+          const room = this.options.tables.rooms.get(tableId);
+          if (room === undefined) break;
+          return intent(room, connection, message);
+        }
+        await sleep(50);
+      }
+    }
     if (answer === NO_ANSWER) return unavailable('the server holding this table does not answer');
     const error = (answer as { error: OnlineError | null | 'not-owner' }).error;
     if (error === 'not-owner') {
@@ -499,6 +520,7 @@ export class Hub implements ClusterHandlers {
 
   /** A request from another process for a table held here. */
   async request(from: string, body: unknown): Promise<unknown> {
+    if ((body as { op?: string }).op === 'lobby') return { tables: this.options.tables.heldInfos() };
     return this.remote?.handle(from, body as RemoteRequest) ?? { error: 'not-owner' };
   }
 
@@ -543,8 +565,10 @@ export class Hub implements ClusterHandlers {
       list.push(c);
       byTable.set(c.tableId, list);
     }
+    // One query for every table played elsewhere (not one a table: hundreds of rooms per round).
+    const leases = await cluster.store.leases([...byTable.keys()]);
     for (const [tableId, list] of byTable) {
-      const lease = await cluster.store.lease(tableId);
+      const lease = leases.get(tableId) ?? null;
       for (const c of list) {
         const route = c.route;
         const moved =

@@ -919,13 +919,24 @@ export class Room {
         return fail('table/not-joined', 'tableId', 'join the table first');
       const role: Role = seated ? 'player' : 'spectator';
       const at = this.deps.now();
-      const id = await this.deps.store.addChat({
-        tableId: this.id,
-        playerId: member.player.id,
-        role,
-        text,
-        at,
-      });
+      // In a cluster a line is the table's like an action: stored only under the lease held now
+      // (a process that lost the table, frozen past its lease, stores and broadcasts nothing).
+      const cluster = this.deps.cluster;
+      if (cluster !== undefined && (!cluster.available() || cluster.fence(this.id) === null))
+        return fail('server/unavailable', '', 'the server is cut off from its shared services; nothing said');
+      faultPoint('before-chat');
+      let id: number;
+      try {
+        id = await this.deps.store.addChat(
+          { tableId: this.id, playerId: member.player.id, role, text, at },
+          this.fence(),
+        );
+      } catch (caught) {
+        this.deps.log(`table ${this.id}: chat not stored: ${(caught as Error).message}`);
+        if (caught instanceof FencedError)
+          return fail('server/unavailable', '', 'the table moved to another server process; nothing said');
+        return fail('server/internal', '', 'the line could not be stored; nothing said');
+      }
       this.broadcast({ type: 'chat', tableId: this.id, line: { id, from: member.player, role, text, at } });
       return null;
     });

@@ -8,6 +8,7 @@ import type {
   OnlineError,
   PlayerInfo,
   QuickMatchResponse,
+  SeatInfo,
   TableInfo,
   TableOptions,
 } from '@pyramid/online';
@@ -21,8 +22,9 @@ import {
 } from '@pyramid/rules';
 import { newId } from './auth.js';
 import { playerTopic } from './bus.js';
-import type { Cluster } from './cluster/cluster.js';
+import { type Cluster, NO_ANSWER } from './cluster/cluster.js';
 import { Room, type RoomDeps } from './room.js';
+import type { PostgresStore } from './store/postgres.js';
 import type { StoredPlayer, StoredQueueEntry } from './store/types.js';
 
 export const playerInfo = (p: StoredPlayer): PlayerInfo => ({
@@ -35,6 +37,8 @@ export const playerInfo = (p: StoredPlayer): PlayerInfo => ({
 const QUEUE_TTL_MS = 60_000;
 /** A poll writes its time to the store only when the stored one is older than this (it lapses at 60 s). */
 const SEEN_WRITE_MS = 10_000;
+/** How long the lobby waits for another process's tables (one that does not answer is left out). */
+const LOBBY_ASK_MS = 500;
 
 interface Waiting {
   readonly player: PlayerInfo;
@@ -46,6 +50,9 @@ interface Waiting {
   storedSeen: number;
 }
 
+/** Where a table is played, in a cluster. */
+type Place = { at: 'here'; room: Room } | { at: 'elsewhere'; owner: string; token: number } | { at: 'none' };
+
 export class Tables {
   readonly rooms = new Map<string, Room>();
   /**
@@ -55,6 +62,8 @@ export class Tables {
   private readonly queues = new Map<Variant, Waiting[]>();
   /** Quick matches made, for the waiting player's next poll (also in the store until told). */
   private readonly matched = new Map<string, { tableId: string; entry: StoredQueueEntry }>();
+  /** Searches for (and takeovers of) tables under way in a cluster, by table. */
+  private readonly locating = new Map<string, Promise<Place>>();
 
   /**
    * `cluster`: several processes share the store; a table is held here only while this process
@@ -71,7 +80,8 @@ export class Tables {
    */
   async restore(): Promise<number> {
     const stored = this.cluster === null ? await this.deps.store.unfinishedTables() : [];
-    const queued = await this.deps.store.queueEntries();
+    // A cluster's queue lives in PostgreSQL alone (shared by every process), never mirrored here.
+    const queued = this.cluster === null ? await this.deps.store.queueEntries() : [];
     const ids = new Set<string>(queued.map((q) => q.playerId));
     for (const t of stored) for (const s of t.seats) if (s !== null) ids.add(s);
     const players = new Map<string, PlayerInfo>();
@@ -133,24 +143,38 @@ export class Tables {
    * from its stored deadline), on another process (its id and fencing token), or nowhere (no
    * such table).
    */
-  async locate(
-    id: string,
-  ): Promise<
-    { at: 'here'; room: Room } | { at: 'elsewhere'; owner: string; token: number } | { at: 'none' }
-  > {
+  async locate(id: string): Promise<Place> {
     const cluster = this.cluster;
     if (cluster === null) {
       const room = await this.room(id);
       return room === null ? { at: 'none' } : { at: 'here', room };
     }
+    // One search (and takeover) of a table at a time: two connections coming back to it at once
+    // (the rounds rejoin each of them) must not take the lease twice and reload the table twice,
+    // each seated in a room of its own — the second would replace the first's.
+    const pending = this.locating.get(id);
+    if (pending !== undefined) {
+      await pending.catch(() => {});
+      return this.locate(id);
+    }
     const held = this.rooms.get(id);
     if (held !== undefined && cluster.fence(id) !== null) return { at: 'here', room: held };
+    const search = this.findOrTake(cluster, id);
+    this.locating.set(id, search);
+    try {
+      return await search;
+    } finally {
+      if (this.locating.get(id) === search) this.locating.delete(id);
+    }
+  }
+
+  private async findOrTake(cluster: Cluster, id: string): Promise<Place> {
     const lease = await cluster.store.lease(id);
     if (lease !== null && lease.owner !== cluster.id && lease.expiresAt > lease.now) {
       return { at: 'elsewhere', owner: lease.owner, token: lease.token };
     }
     if ((await this.deps.store.table(id)) === null) return { at: 'none' };
-    if (!(await cluster.claim(id))) return this.locate(id);
+    if (!(await cluster.claim(id))) return this.findOrTake(cluster, id);
     // Read after the grant: every action the previous owner stored is in, and it can store no more.
     const stored = await this.deps.store.table(id);
     if (stored === null) return { at: 'none' };
@@ -214,13 +238,13 @@ export class Tables {
     return { ok: true, room: await this.make(options, start, [creator, null]) };
   }
 
-  private async make(
+  private newRoom(
     options: TableOptions,
     start: Record<string, unknown>,
     seats: readonly [PlayerInfo | null, PlayerInfo | null],
-  ): Promise<Room> {
+  ): Room {
     const now = this.deps.now();
-    const room = new Room(this.deps, {
+    return new Room(this.deps, {
       id: newId(),
       options,
       start,
@@ -229,33 +253,102 @@ export class Tables {
       createdAt: now,
       updatedAt: now,
     });
+  }
+
+  private async make(
+    options: TableOptions,
+    start: Record<string, unknown>,
+    seats: readonly [PlayerInfo | null, PlayerInfo | null],
+  ): Promise<Room> {
+    const room = this.newRoom(options, start, seats);
     await this.deps.store.createTable(room.toStored());
-    // The process that makes a table plays it first (another takes it only when this one is gone).
-    if (this.cluster !== null) await this.cluster.claim(room.id);
-    this.rooms.set(room.id, room);
+    await this.hold(room);
     return room;
   }
 
-  /** The lobby as `player` sees it (null: not signed in). */
-  lobby(player: string | null): { open: TableInfo[]; live: TableInfo[]; mine: TableInfo[] } {
+  /** A table just stored: the process that makes it plays it first (another takes it only when this one is gone). */
+  private async hold(room: Room): Promise<void> {
+    if (this.cluster !== null) await this.cluster.claim(room.id);
+    this.rooms.set(room.id, room);
+  }
+
+  /**
+   * The lobby as `player` sees it (null: not signed in). In a cluster every process shows the same
+   * lobby: the rooms each live process plays, as that process sees them (asked over Redis).
+   */
+  async lobby(player: string | null): Promise<{ open: TableInfo[]; live: TableInfo[]; mine: TableInfo[] }> {
+    const infos = this.cluster === null ? this.heldInfos() : await this.sharedInfos(this.cluster, player);
     const open: TableInfo[] = [];
     const live: TableInfo[] = [];
     const mine: TableInfo[] = [];
-    const rooms = [...this.rooms.values()].sort((a, b) => b.updatedAt - a.updatedAt);
-    for (const room of rooms) {
-      const mineHere = player !== null && room.seatIndexOf(player) !== null;
-      if (mineHere && room.status !== 'finished') mine.push(room.info());
-      if (!room.options.public) continue;
-      const creator = room.seats[0] ?? room.seats[1];
+    infos.sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : 1));
+    for (const info of infos) {
+      const mineHere = player !== null && info.seats.some((s) => s?.player.id === player);
+      if (mineHere && info.status !== 'finished') mine.push(info);
+      if (!info.options.public) continue;
+      const creator = info.seats[0] ?? info.seats[1];
       if (
-        room.status === 'waiting' &&
-        (room.seats[0] === null || room.seats[1] === null) &&
+        info.status === 'waiting' &&
+        (info.seats[0] === null || info.seats[1] === null) &&
         creator?.presence !== 'absent'
       ) {
-        if (!mineHere) open.push(room.info());
-      } else if (room.status === 'playing') live.push(room.info());
+        if (!mineHere) open.push(info);
+      } else if (info.status === 'playing') live.push(info);
     }
     return { open: open.slice(0, 100), live: live.slice(0, 100), mine: mine.slice(0, 100) };
+  }
+
+  /** The rooms played here (in a cluster: while this process surely holds their lease). */
+  heldInfos(): TableInfo[] {
+    const cluster = this.cluster;
+    const infos: TableInfo[] = [];
+    for (const room of this.rooms.values()) {
+      if (cluster === null || cluster.fence(room.id) !== null) infos.push(room.info());
+    }
+    return infos;
+  }
+
+  /**
+   * The lobby's tables in a cluster: this process's rooms and every other live process's (a
+   * process that does not answer in time is left out), then the player's own unfinished tables
+   * that no process plays just now (their owner died and nobody has come back yet), from the
+   * store: he must find them to go back to them.
+   */
+  private async sharedInfos(cluster: Cluster, player: string | null): Promise<TableInfo[]> {
+    const others = (await cluster.processes()).filter((p) => p !== cluster.id);
+    const answers = await Promise.all(others.map((p) => cluster.request(p, { op: 'lobby' }, LOBBY_ASK_MS)));
+    const byId = new Map<string, TableInfo>();
+    for (const answer of answers) {
+      if (answer === NO_ANSWER) continue;
+      for (const info of (answer as { tables: TableInfo[] }).tables) byId.set(info.id, info);
+    }
+    for (const info of this.heldInfos()) byId.set(info.id, info);
+    if (player === null) return [...byId.values()];
+    const own = (await this.deps.store.tablesOfPlayer(player, 100)).filter(
+      (row) => row.status !== 'finished' && !byId.has(row.id),
+    );
+    const ids = [...new Set(own.flatMap((row) => row.seats.filter((s): s is string => s !== null)))];
+    const names = new Map((await this.deps.store.players(ids)).map((p) => [p.id, playerInfo(p)]));
+    const seat = (id: string | null): SeatInfo | null => {
+      const info = id === null ? undefined : names.get(id);
+      return info === undefined ? null : { player: info, presence: 'away', awayUntil: null };
+    };
+    for (const row of own) {
+      byId.set(row.id, {
+        id: row.id,
+        options: row.options as TableOptions,
+        status: row.status,
+        seats: [seat(row.seats[0]), seat(row.seats[1])],
+        spectators: 0,
+        framesWon: row.framesWon,
+        scores: row.scores,
+        winner: row.winner,
+        seq: row.seq,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      });
+    }
+    return [...byId.values()];
   }
 
   private entry(w: Waiting, tableId: string | null = null): StoredQueueEntry {
@@ -296,6 +389,7 @@ export class Tables {
 
   /** Joins the queue of a variant, or matches with the first compatible player waiting. */
   async quickMatch(player: PlayerInfo, variant: Variant, rated: boolean): Promise<QuickMatchResponse> {
+    if (this.cluster !== null) return this.sharedQuickMatch(this.cluster.store, player, variant, rated);
     await this.expire();
     const already = this.matched.get(player.id);
     if (already !== undefined) return { status: 'matched', tableId: already.tableId };
@@ -334,7 +428,78 @@ export class Tables {
     return { status: 'matched', tableId: room.id };
   }
 
+  /**
+   * Quick match in a cluster: the queue is PostgreSQL's (`matchFromQueue` takes the partner and
+   * makes the table in one transaction, one queue at a time), so players on different processes
+   * meet, each exactly once. The table is played here, by the process of the player who completed
+   * the pair; the waiting one hears `matched` on his player topic, through Redis, wherever he is.
+   */
+  private async sharedQuickMatch(
+    store: PostgresStore,
+    player: PlayerInfo,
+    variant: Variant,
+    rated: boolean,
+  ): Promise<QuickMatchResponse> {
+    const now = this.deps.now();
+    const mine = await store.queueEntry(player.id);
+    if (mine !== null && mine.tableId !== null) return { status: 'matched', tableId: mine.tableId };
+    if (
+      mine !== null &&
+      mine.variant === variant &&
+      mine.rated === rated &&
+      mine.lastSeen >= now - QUEUE_TTL_MS
+    ) {
+      if (now - mine.lastSeen >= SEEN_WRITE_MS) await store.putQueueEntry({ ...mine, lastSeen: now });
+      return { status: 'waiting', variant, since: mine.since };
+    }
+    const settings = resolveSettings({});
+    if (!settings.ok) throw new Error('default settings do not resolve');
+    let room: Room | null = null;
+    const entry: StoredQueueEntry = {
+      playerId: player.id,
+      variant,
+      rated,
+      since: now,
+      lastSeen: now,
+      tableId: null,
+    };
+    const paired = await store.matchFromQueue(entry, now - QUEUE_TTL_MS, async (other) => {
+      const [found] = await store.players([other.playerId]);
+      if (found === undefined) throw new Error(`queued player ${other.playerId} is not stored`);
+      room = this.newRoom(
+        { variant, tableSize: DEFAULT_TABLE_SIZE, settings: settings.value, rated, public: true },
+        { from: 'rack' },
+        [playerInfo(found), player],
+      );
+      return room.toStored();
+    });
+    if (paired === null || room === null) return { status: 'waiting', variant, since: now };
+    const made: Room = room;
+    await this.hold(made);
+    this.deps.bus.publish(
+      playerTopic(paired.other.playerId),
+      JSON.stringify({ type: 'matched', tableId: made.id, variant }),
+    );
+    return { status: 'matched', tableId: made.id };
+  }
+
   async quickMatchStatus(playerId: string): Promise<QuickMatchResponse> {
+    const cluster = this.cluster;
+    if (cluster !== null) {
+      const mine = await cluster.store.queueEntry(playerId);
+      const now = this.deps.now();
+      if (mine === null) return { status: 'idle' };
+      if (mine.tableId !== null) {
+        await cluster.store.removeQueueEntry(playerId);
+        return { status: 'matched', tableId: mine.tableId };
+      }
+      if (mine.lastSeen < now - QUEUE_TTL_MS) {
+        await cluster.store.removeQueueEntry(playerId);
+        return { status: 'idle' };
+      }
+      if (now - mine.lastSeen >= SEEN_WRITE_MS) await cluster.store.putQueueEntry({ ...mine, lastSeen: now });
+      return { status: 'waiting', variant: mine.variant, since: mine.since };
+    }
     await this.expire();
     const matched = this.matched.get(playerId);
     if (matched !== undefined) {
@@ -351,6 +516,11 @@ export class Tables {
   }
 
   async cancelQuickMatch(playerId: string): Promise<boolean> {
+    if (this.cluster !== null) {
+      const mine = await this.cluster.store.queueEntry(playerId);
+      await this.deps.store.removeQueueEntry(playerId);
+      return mine !== null && mine.tableId === null;
+    }
     const found = this.takeWaiting(playerId) !== null;
     this.matched.delete(playerId);
     await this.deps.store.removeQueueEntry(playerId);

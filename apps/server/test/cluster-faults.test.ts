@@ -77,6 +77,40 @@ describe('a cluster under faults', () => {
     owner.child.kill('SIGKILL');
   }, 60_000);
 
+  it('a stale owner frozen past its lease stores and says no chat line after it resumes (fencing)', async () => {
+    const owner = await clusterServer(cluster.services.postgres.url, cluster.services.redis.url, {
+      PYRAMID_TEST_FAULT: 'before-chat:2:STOP',
+    });
+    const { id, a, b } = await table(owner.url, owner.url);
+    const heard = collect(b, 'chat');
+    expect((await a.chat('good luck')).ok).toBe(true);
+    const first = await leaseOf(cluster.services.db, id);
+    // The second line reaches the owner's store call, where it freezes itself.
+    const late = a.chat('too late');
+    let taken: Awaited<ReturnType<typeof leaseOf>> = null;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      taken = await leaseOf(cluster.services.db, id);
+      if (taken !== null && taken.token > (first?.token ?? 0)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(taken?.owner).not.toBe(first?.owner);
+    owner.child.kill('SIGCONT');
+    await until(() => owner.stderr().includes('chat not stored'), 10_000, 'the fenced chat line');
+    const refused = await late;
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error.code).toBe('server/unavailable');
+    const { rows } = await cluster.services.db.query<{ text: string }>(
+      'SELECT text FROM chat WHERE table_id = $1 ORDER BY id',
+      [id],
+    );
+    expect(rows.map((r) => r.text)).toEqual(['good luck']);
+    expect(heard.map((m) => m.line.text)).toEqual(['good luck']);
+    a.close();
+    b.close();
+    owner.child.kill('SIGKILL');
+  }, 60_000);
+
   it('cut off from Redis: no intent is taken, the clients are told, play resumes when it returns', async () => {
     const redisLink = await link(cluster.services.redis.port);
     const owner = await clusterServer(cluster.services.postgres.url, `redis://127.0.0.1:${redisLink.port}`);

@@ -304,3 +304,94 @@ describe.each(kinds)('the store on $name', (kind) => {
     expect(await store.chat('none', 3)).toEqual([]);
   });
 });
+
+/** What only the cluster's store does: leases and their fences, the queue shared by every process. */
+describe('the PostgreSQL store of a cluster', () => {
+  let pgServer: LocalPostgres;
+  let store: PostgresStore;
+  beforeAll(async () => {
+    pgServer = await startPostgres();
+    store = await PostgresStore.open(pgServer.url, { poolSize: 4 });
+    await store.createPlayer(player('p1', 'Anna'));
+    await store.createPlayer(player('p2', 'Boris', 2));
+    await store.createPlayer(player('p3', 'Cara', 3));
+  }, 30_000);
+  afterAll(async () => {
+    await store?.close();
+    await pgServer?.stop();
+  });
+
+  it('appends actions and chat under the lease held, and refuses both under a lost one', async () => {
+    await store.createTable(table('f1', { seats: ['p1', 'p2'], status: 'playing' }));
+    const first = await store.acquireLease('f1', 'proc-a', 60_000);
+    expect(first).toBe(1);
+    const held = { owner: 'proc-a', token: first as number };
+    const shot = { seq: 1, action: { kind: 'shot' }, stroke: { speed: 2 }, by: 0 as const, at: 10 };
+    expect(await store.appendAction('f1', shot, { scores: [1, 0] }, [], held)).toBe(true);
+    // The same seq again under the held lease: not stored twice, and no error.
+    expect(await store.appendAction('f1', { ...shot, at: 11 }, { scores: [5, 5] }, [], held)).toBe(false);
+    const said = await store.addChat(
+      { tableId: 'f1', playerId: 'p1', role: 'player', text: 'gg', at: 12 },
+      held,
+    );
+    // Another process takes the table over (the lease released as on a clean shutdown).
+    await store.releaseLease('f1', held);
+    expect(await store.acquireLease('f1', 'proc-b', 60_000)).toBe(2);
+    const next = { seq: 2, action: { kind: 'shot' }, stroke: null, by: 1 as const, at: 20 };
+    await expect(store.appendAction('f1', next, { scores: [2, 0] }, [], held)).rejects.toThrow(/lease/i);
+    await expect(
+      store.addChat({ tableId: 'f1', playerId: 'p1', role: 'player', text: 'late', at: 21 }, held),
+    ).rejects.toThrow(/lease/i);
+    expect(await store.actions('f1')).toEqual([shot]);
+    expect((await store.table('f1'))?.scores).toEqual([1, 0]);
+    expect((await store.chat('f1', 10)).map((l) => [l.id, l.text])).toEqual([[said, 'gg']]);
+    // The new holder appends.
+    expect(await store.appendAction('f1', next, { scores: [2, 0] }, [], { owner: 'proc-b', token: 2 })).toBe(
+      true,
+    );
+    expect((await store.table('f1'))?.seq).toBe(2);
+  });
+
+  it('pairs players queueing at once exactly once, each pair with its table made', async () => {
+    let made = 0;
+    const entry = (playerId: string) => ({
+      playerId,
+      variant: 'combined' as const,
+      rated: false,
+      since: 100,
+      lastSeen: 100,
+      tableId: null,
+    });
+    const results = await Promise.all(
+      ['p1', 'p2', 'p3'].map((id) =>
+        store.matchFromQueue(entry(id), 0, async (other) =>
+          table(`q${++made}`, { seats: [other.playerId, id] }),
+        ),
+      ),
+    );
+    // Of three players one pair is made, one player waits.
+    const pairs = results.filter((r) => r !== null);
+    expect(pairs).toHaveLength(1);
+    const pair = pairs[0]!;
+    expect(await store.table(pair.table.id)).toMatchObject({ id: pair.table.id, seats: pair.table.seats });
+    const queue = await store.queueEntries();
+    const [waiting, matched] = [
+      queue.filter((e) => e.tableId === null),
+      queue.filter((e) => e.tableId !== null),
+    ];
+    expect(matched).toEqual([{ ...entry(pair.other.playerId), tableId: pair.table.id }]);
+    expect(waiting).toHaveLength(1);
+    const seated = new Set(pair.table.seats);
+    expect(seated.has(waiting[0]!.playerId)).toBe(false);
+    expect(seated.size).toBe(2);
+    // A place not seen since the cutoff lapses: the next player waits instead of matching it.
+    expect(
+      await store.matchFromQueue(
+        { ...entry(pair.other.playerId), lastSeen: 500, since: 500 },
+        200,
+        async () => table('never'),
+      ),
+    ).toBeNull();
+    expect(await store.table('never')).toBeNull();
+  });
+});

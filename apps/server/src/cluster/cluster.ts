@@ -102,6 +102,8 @@ export class Cluster {
     this.unsubscribe = this.bus.subscribe(procTopic(this.id), (payload) => this.receive(payload));
     await this.bus.ready();
     this.heldUntil = performance.now() + this.leaseMs;
+    // Known to the others (their lobbies ask every live process) from the start, not the first round.
+    this.writePresence();
     this.timer = setInterval(() => void this.round(), Math.max(50, Math.floor(this.leaseMs / 3)));
     this.timer.unref();
   }
@@ -208,6 +210,21 @@ export class Cluster {
     const count = (this.onlinePlayers.get(playerId) ?? 0) + (online ? 1 : -1);
     if (count > 0) this.onlinePlayers.set(playerId, count);
     else this.onlinePlayers.delete(playerId);
+    // Seen by the other processes at once, not at the next round (a gone player's key expires).
+    if (online && count === 1 && this.bus.healthy)
+      this.bus.publisher.set(`pyramid:online:${playerId}`, this.id, 'PX', this.leaseMs * 2).catch(() => {});
+  }
+
+  /** The processes alive now (their presence key has not expired), this one among them. */
+  async processes(): Promise<string[]> {
+    const found = new Set<string>();
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.bus.publisher.scan(cursor, 'MATCH', 'pyramid:alive:*', 'COUNT', 1000);
+      for (const key of keys) found.add(key.slice('pyramid:alive:'.length));
+      cursor = next;
+    } while (cursor !== '0');
+    return [...found];
   }
 
   /** Which of these processes are alive (their presence key has not expired). */

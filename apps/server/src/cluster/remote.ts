@@ -94,7 +94,8 @@ export class RemoteMembers {
   }
 }
 
-function intent(room: Room, member: Member, message: ClientMessage): Promise<OnlineError | null> {
+/** An intent of a member, to its room. */
+export function intent(room: Room, member: Member, message: ClientMessage): Promise<OnlineError | null> {
   switch (message.type) {
     case 'stroke':
       return room.stroke(member, message);

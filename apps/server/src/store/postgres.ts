@@ -145,6 +145,8 @@ export interface Lease {
 
 /** Any number key of the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 0x70797261;
+/** The first key of the advisory locks that serialise each quick-match queue (the second: the queue's hash). */
+const QUEUE_LOCK = 0x70797271;
 
 /** BIGINT (int8) columns hold milliseconds and ids well inside 2^53: read them as numbers. */
 const types = {
@@ -171,6 +173,24 @@ function patchColumns(patch: TablePatch, at: number): [string, unknown][] {
 }
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
+
+interface QueueRow {
+  player_id: string;
+  variant: Variant;
+  rated: number;
+  since: number;
+  last_seen: number;
+  table_id: string | null;
+}
+
+const toQueueEntry = (r: QueueRow): StoredQueueEntry => ({
+  playerId: r.player_id,
+  variant: r.variant,
+  rated: r.rated === 1,
+  since: r.since,
+  lastSeen: r.last_seen,
+  tableId: r.table_id,
+});
 
 export class PostgresStore implements Store {
   readonly pool: pg.Pool;
@@ -316,7 +336,11 @@ export class PostgresStore implements Store {
   }
 
   async createTable(table: StoredTable): Promise<void> {
-    await this.pool.query(
+    await this.insertTable(this.pool, table);
+  }
+
+  private async insertTable(client: Queryable, table: StoredTable): Promise<void> {
+    await client.query(
       `INSERT INTO tables (id, options, start, status, seat0, seat1, seq, lag_winner, clock, winner,
         frames_won, scores, created_at, updated_at)
         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
@@ -428,6 +452,33 @@ export class PostgresStore implements Store {
       : { owner: row.owner, token: row.token, expiresAt: row.expires_at, now: row.now };
   }
 
+  /** The lease rows of several tables, in one query (a table never leased is absent). */
+  async leases(ids: readonly string[]): Promise<Map<string, Lease>> {
+    const out = new Map<string, Lease>();
+    if (ids.length === 0) return out;
+    const { rows } = await this.pool.query<{
+      table_id: string;
+      owner: string;
+      token: number;
+      expires_at: number;
+      now: number;
+    }>(
+      `SELECT table_id, owner, token, expires_at, ${NOW_MS} AS now FROM table_leases WHERE table_id = ANY($1)`,
+      [ids],
+    );
+    for (const r of rows)
+      out.set(r.table_id, { owner: r.owner, token: r.token, expiresAt: r.expires_at, now: r.now });
+    return out;
+  }
+
+  /**
+   * The append is one statement (one round trip, atomic by itself) unless it ends a rated match:
+   * the lease check, the action and the table's row are data-modifying parts of one query. With a
+   * fence the lease row is locked FOR SHARE by that statement, as `checkFence` does in a
+   * transaction: a takeover waits for the append and then reloads it, or the append sees the new
+   * token and stores nothing. The new ratings take several statements, so that (rare) append runs
+   * as a transaction.
+   */
   async appendAction(
     id: string,
     action: StoredAction,
@@ -435,25 +486,56 @@ export class PostgresStore implements Store {
     ratings: readonly RatingUpdate[] = [],
     fence?: Fence,
   ): Promise<boolean> {
-    return this.transaction(async (client) => {
-      if (fence !== undefined) await this.checkFence(client, id, fence);
-      const inserted = await client.query(
-        `INSERT INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (table_id, seq) DO NOTHING`,
-        [
-          id,
-          action.seq,
-          JSON.stringify(action.action),
-          action.stroke === null ? null : JSON.stringify(action.stroke),
-          action.by,
-          action.at,
-        ],
-      );
-      if (inserted.rowCount !== 1) return false;
-      await this.patchTable(client, id, { ...patch, seq: action.seq }, action.at);
-      await this.writeRatings(client, id, ratings);
-      return true;
-    });
+    const values = [
+      id,
+      action.seq,
+      JSON.stringify(action.action),
+      action.stroke === null ? null : JSON.stringify(action.stroke),
+      action.by,
+      action.at,
+    ];
+    if (ratings.length > 0) {
+      return this.transaction(async (client) => {
+        if (fence !== undefined) await this.checkFence(client, id, fence);
+        const inserted = await client.query(
+          `INSERT INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (table_id, seq) DO NOTHING`,
+          values,
+        );
+        if (inserted.rowCount !== 1) return false;
+        await this.patchTable(client, id, { ...patch, seq: action.seq }, action.at);
+        await this.writeRatings(client, id, ratings);
+        return true;
+      });
+    }
+    const columns = patchColumns({ ...patch, seq: action.seq }, action.at);
+    const params: unknown[] = [...values, ...columns.map(([, v]) => v)];
+    const sets = columns.map(([name], i) => `${name} = $${i + 7}`).join(', ');
+    let held = 'TRUE';
+    let fenceCte = '';
+    if (fence !== undefined) {
+      params.push(fence.owner, fence.token);
+      const n = params.length;
+      fenceCte = `fence AS (
+           SELECT 1 FROM table_leases WHERE table_id = $1 AND owner = $${n - 1} AND token = $${n} FOR SHARE
+         ), `;
+      held = 'EXISTS (SELECT 1 FROM fence)';
+    }
+    const { rows } = await this.pool.query<{ held: boolean; inserted: number }>(
+      `WITH ${fenceCte}ins AS (
+           INSERT INTO actions (table_id, seq, action, stroke, by_seat, at)
+             SELECT $1::text, $2::int, $3::text, $4::text, $5::int, $6::bigint WHERE ${held}
+             ON CONFLICT (table_id, seq) DO NOTHING
+             RETURNING 1
+         ), upd AS (
+           UPDATE tables SET ${sets} WHERE id = $1 AND EXISTS (SELECT 1 FROM ins) RETURNING 1
+         )
+         SELECT ${held} AS held, (SELECT count(*) FROM ins)::int AS inserted`,
+      params,
+    );
+    const row = rows[0];
+    if (fence !== undefined && row?.held !== true) throw new FencedError(id, fence);
+    return row?.inserted === 1;
   }
 
   async actions(id: string): Promise<StoredAction[]> {
@@ -562,26 +644,18 @@ export class PostgresStore implements Store {
   }
 
   async queueEntries(): Promise<StoredQueueEntry[]> {
-    const { rows } = await this.pool.query<{
-      player_id: string;
-      variant: Variant;
-      rated: number;
-      since: number;
-      last_seen: number;
-      table_id: string | null;
-    }>('SELECT player_id, variant, rated, since, last_seen, table_id FROM queue ORDER BY since, player_id');
-    return rows.map((r) => ({
-      playerId: r.player_id,
-      variant: r.variant,
-      rated: r.rated === 1,
-      since: r.since,
-      lastSeen: r.last_seen,
-      tableId: r.table_id,
-    }));
+    const { rows } = await this.pool.query<QueueRow>(
+      'SELECT player_id, variant, rated, since, last_seen, table_id FROM queue ORDER BY since, player_id',
+    );
+    return rows.map(toQueueEntry);
   }
 
   async putQueueEntry(entry: StoredQueueEntry): Promise<void> {
-    await this.pool.query(
+    await this.writeQueueEntry(this.pool, entry);
+  }
+
+  private async writeQueueEntry(client: Queryable, entry: StoredQueueEntry): Promise<void> {
+    await client.query(
       `INSERT INTO queue (player_id, variant, rated, since, last_seen, table_id) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (player_id) DO UPDATE SET variant = excluded.variant, rated = excluded.rated,
          since = excluded.since, last_seen = excluded.last_seen, table_id = excluded.table_id`,
@@ -589,17 +663,83 @@ export class PostgresStore implements Store {
     );
   }
 
+  /** One player's place in the quick-match queue (null: not queued). */
+  async queueEntry(playerId: string): Promise<StoredQueueEntry | null> {
+    const { rows } = await this.pool.query<QueueRow>(
+      'SELECT player_id, variant, rated, since, last_seen, table_id FROM queue WHERE player_id = $1',
+      [playerId],
+    );
+    return rows[0] === undefined ? null : toQueueEntry(rows[0]);
+  }
+
+  /**
+   * Quick match shared by every process of a cluster. Under a transaction-scoped advisory lock per
+   * queue (variant, rated), so that players queueing on different processes at the same moment
+   * are taken one after the other: the oldest compatible player waiting (seen at `cutoff` or
+   * later) is matched — the table `table(other)` describes is created and his place points at it,
+   * in the same transaction, so he is matched exactly once and his table exists — or, when nobody
+   * waits, `entry` takes its place in the queue.
+   */
+  async matchFromQueue(
+    entry: StoredQueueEntry,
+    cutoff: number,
+    table: (other: StoredQueueEntry) => Promise<StoredTable>,
+  ): Promise<{ other: StoredQueueEntry; table: StoredTable } | null> {
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [
+        QUEUE_LOCK,
+        `${entry.variant}/${entry.rated ? 1 : 0}`,
+      ]);
+      await client.query('DELETE FROM queue WHERE table_id IS NULL AND last_seen < $1', [cutoff]);
+      const { rows } = await client.query<QueueRow>(
+        `SELECT player_id, variant, rated, since, last_seen, table_id FROM queue
+           WHERE variant = $1 AND rated = $2 AND table_id IS NULL AND player_id <> $3
+           ORDER BY since, player_id LIMIT 1`,
+        [entry.variant, entry.rated ? 1 : 0, entry.playerId],
+      );
+      const found = rows[0];
+      if (found === undefined) {
+        await this.writeQueueEntry(client, entry);
+        return null;
+      }
+      const other = toQueueEntry(found);
+      const made = await table(other);
+      await this.insertTable(client, made);
+      await client.query('UPDATE queue SET table_id = $2 WHERE player_id = $1', [other.playerId, made.id]);
+      await client.query('DELETE FROM queue WHERE player_id = $1', [entry.playerId]);
+      return { other: { ...other, tableId: made.id }, table: made };
+    });
+  }
+
   async removeQueueEntry(playerId: string): Promise<boolean> {
     const result = await this.pool.query('DELETE FROM queue WHERE player_id = $1', [playerId]);
     return result.rowCount === 1;
   }
 
-  async addChat(line: Omit<StoredChat, 'id'>): Promise<number> {
+  /**
+   * With a fence the line is stored only while that lease is held (FencedError otherwise), checked
+   * in the same statement as the insert, like an action.
+   */
+  async addChat(line: Omit<StoredChat, 'id'>, fence?: Fence): Promise<number> {
+    const values = [line.tableId, line.playerId, line.role, line.text, line.at];
+    if (fence === undefined) {
+      const { rows } = await this.pool.query<{ id: number }>(
+        'INSERT INTO chat (table_id, player_id, role, text, at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        values,
+      );
+      return (rows[0] as { id: number }).id;
+    }
     const { rows } = await this.pool.query<{ id: number }>(
-      'INSERT INTO chat (table_id, player_id, role, text, at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [line.tableId, line.playerId, line.role, line.text, line.at],
+      `WITH fence AS (
+           SELECT 1 FROM table_leases WHERE table_id = $1 AND owner = $6 AND token = $7 FOR SHARE
+         )
+         INSERT INTO chat (table_id, player_id, role, text, at)
+           SELECT $1::text, $2::text, $3::text, $4::text, $5::bigint WHERE EXISTS (SELECT 1 FROM fence)
+           RETURNING id`,
+      [...values, fence.owner, fence.token],
     );
-    return (rows[0] as { id: number }).id;
+    if (rows[0] === undefined) throw new FencedError(line.tableId, fence);
+    return rows[0].id;
   }
 
   async chat(tableId: string, limit: number): Promise<StoredChat[]> {

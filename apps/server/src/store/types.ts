@@ -148,9 +148,9 @@ export interface Store {
   /** With a fence: only while that lease is held (else FencedError); the embedded store has no leases. */
   updateTable(id: string, patch: TablePatch, at: number, fence?: Fence): Promise<void>;
   /**
-   * Stores one action and the table's new row (and, when it ends a rated match, the new ratings) in
-   * one transaction; false if that seq is already taken. With a fence the same transaction first
-   * checks the lease (FencedError when it is no longer held).
+   * Stores one action and the table's new row (and, when it ends a rated match, the new ratings)
+   * atomically; false if that seq is already taken. With a fence the same transaction (or statement)
+   * first checks the lease (FencedError when it is no longer held).
    */
   appendAction(
     id: string,
@@ -177,7 +177,8 @@ export interface Store {
   /** Removes a player's place; false if there was none. */
   removeQueueEntry(playerId: string): Promise<boolean>;
 
-  addChat(line: Omit<StoredChat, 'id'>): Promise<number>;
+  /** With a fence: only while that lease is held (else FencedError), like an action. */
+  addChat(line: Omit<StoredChat, 'id'>, fence?: Fence): Promise<number>;
   chat(tableId: string, limit: number): Promise<StoredChat[]>;
 
   close(): Promise<void>;
