@@ -26,7 +26,7 @@ import { OnlineApi, OnlineClient, type WebSocketFactory } from '@pyramid/online'
 import { WebSocket } from 'ws';
 import { startPostgres, startRedis } from '../apps/server/src/services.js';
 import { type Frame, recordFrames } from './frames.js';
-import { median } from './stats.js';
+import { median, percentile } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -162,10 +162,7 @@ async function strike(r: BenchRoom): Promise<void> {
   schedule(r, MOVE_EVERY_MS);
 }
 
-const p99 = (values: readonly number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? Number.NaN;
-};
+const p99 = (values: readonly number[]) => percentile(values, 0.99);
 
 interface Step {
   readonly rooms: number;

@@ -24,6 +24,7 @@ import {
   simulate,
 } from '@pyramid/physics';
 import { buildTableGeometry, classicRack, REGULATION_12FT } from '@pyramid/table';
+import { percentile } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const RESULTS = join(HERE, 'results.json');
@@ -99,10 +100,6 @@ function run(shot: Shot): number {
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1]!;
-};
-const percentile = (values: readonly number[], q: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
 };
 
 // Breaks.

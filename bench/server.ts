@@ -28,7 +28,7 @@ import { resolveSettings, VARIANTS } from '@pyramid/rules';
 import { WebSocket } from 'ws';
 import { SqliteStore } from '../apps/server/src/store/sqlite.js';
 import { type Frame, recordFrames } from './frames.js';
-import { median } from './stats.js';
+import { median, percentile } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, '..');
@@ -164,12 +164,7 @@ async function strike(room: BenchRoom): Promise<void> {
   schedule(room, STRIKE_EVERY_MS);
 }
 
-const p99 = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
-};
+const p99 = (values: readonly number[]) => percentile(values, 0.99);
 
 async function loadRun(frames: readonly Frame[]) {
   const started = performance.now();

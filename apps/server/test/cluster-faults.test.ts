@@ -33,6 +33,18 @@ const link = async (port: number) => {
   return l;
 };
 
+/** The table's lease once a token newer than `first`'s is taken (or the last read, after 15 s). */
+async function leaseAfter(id: string, first: Awaited<ReturnType<typeof leaseOf>>) {
+  let taken: Awaited<ReturnType<typeof leaseOf>> = null;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    taken = await leaseOf(cluster.services.db, id);
+    if (taken !== null && taken.token > (first?.token ?? 0)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return taken;
+}
+
 describe('a cluster under faults', () => {
   it('a stale owner frozen past its lease cannot append after it resumes (fencing)', async () => {
     const owner = await clusterServer(cluster.services.postgres.url, cluster.services.redis.url, {
@@ -46,13 +58,7 @@ describe('a cluster under faults', () => {
     const frozen = botMove(pair, 'amateur', 3).catch((caught: Error) => caught.message);
     await until(() => owner.child.exitCode === null && b.seq === 2, 10_000, 'two moves played');
     // The other process takes the expired lease (Boris's table moves to it).
-    let taken: Awaited<ReturnType<typeof leaseOf>> = null;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      taken = await leaseOf(cluster.services.db, id);
-      if (taken !== null && taken.token > (first?.token ?? 0)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const taken = await leaseAfter(id, first);
     expect(taken?.owner).not.toBe(first?.owner);
     expect(await storedSeqs(cluster.services.db, id)).toEqual([1, 2]);
     // Resumed, the stale owner carries on with its append: the store refuses it.
@@ -87,13 +93,7 @@ describe('a cluster under faults', () => {
     const first = await leaseOf(cluster.services.db, id);
     // The second line reaches the owner's store call, where it freezes itself.
     const late = a.chat('too late');
-    let taken: Awaited<ReturnType<typeof leaseOf>> = null;
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      taken = await leaseOf(cluster.services.db, id);
-      if (taken !== null && taken.token > (first?.token ?? 0)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const taken = await leaseAfter(id, first);
     expect(taken?.owner).not.toBe(first?.owner);
     owner.child.kill('SIGCONT');
     await until(() => owner.stderr().includes('chat not stored'), 10_000, 'the fenced chat line');

@@ -7,7 +7,7 @@
  */
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
-import { type PlayerRow, type TableRow, toPlayer, toTable } from './rows.js';
+import { type PlayerRow, type QueueRow, type TableRow, toPlayer, toQueueEntry, toTable } from './rows.js';
 import {
   type Fence,
   FencedError,
@@ -173,24 +173,6 @@ function patchColumns(patch: TablePatch, at: number): [string, unknown][] {
 }
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
-
-interface QueueRow {
-  player_id: string;
-  variant: Variant;
-  rated: number;
-  since: number;
-  last_seen: number;
-  table_id: string | null;
-}
-
-const toQueueEntry = (r: QueueRow): StoredQueueEntry => ({
-  playerId: r.player_id,
-  variant: r.variant,
-  rated: r.rated === 1,
-  since: r.since,
-  lastSeen: r.last_seen,
-  tableId: r.table_id,
-});
 
 export class PostgresStore implements Store {
   readonly pool: pg.Pool;
@@ -472,12 +454,11 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * The append is one statement (one round trip, atomic by itself) unless it ends a rated match:
-   * the lease check, the action and the table's row are data-modifying parts of one query. With a
-   * fence the lease row is locked FOR SHARE by that statement, as `checkFence` does in a
-   * transaction: a takeover waits for the append and then reloads it, or the append sees the new
-   * token and stores nothing. The new ratings take several statements, so that (rare) append runs
-   * as a transaction.
+   * The append is one statement (one round trip, atomic by itself): the lease check, the action and
+   * the table's row are data-modifying parts of one query. With a fence the lease row is locked FOR
+   * SHARE by that statement, as `checkFence` does: a takeover waits for the append and then reloads
+   * it, or the append sees the new token and stores nothing. An append that ends a rated match runs
+   * it in a transaction with the new ratings (several statements), the lock held to the commit.
    */
   async appendAction(
     id: string,
@@ -486,30 +467,32 @@ export class PostgresStore implements Store {
     ratings: readonly RatingUpdate[] = [],
     fence?: Fence,
   ): Promise<boolean> {
-    const values = [
+    if (ratings.length === 0) return this.appendStatement(this.pool, id, action, patch, fence);
+    return this.transaction(async (client) => {
+      const inserted = await this.appendStatement(client, id, action, patch, fence);
+      if (inserted) await this.writeRatings(client, id, ratings);
+      return inserted;
+    });
+  }
+
+  /** The fenced append as one statement; false when the action was stored already. */
+  private async appendStatement(
+    client: Queryable,
+    id: string,
+    action: StoredAction,
+    patch: TablePatch,
+    fence: Fence | undefined,
+  ): Promise<boolean> {
+    const columns = patchColumns({ ...patch, seq: action.seq }, action.at);
+    const params: unknown[] = [
       id,
       action.seq,
       JSON.stringify(action.action),
       action.stroke === null ? null : JSON.stringify(action.stroke),
       action.by,
       action.at,
+      ...columns.map(([, v]) => v),
     ];
-    if (ratings.length > 0) {
-      return this.transaction(async (client) => {
-        if (fence !== undefined) await this.checkFence(client, id, fence);
-        const inserted = await client.query(
-          `INSERT INTO actions (table_id, seq, action, stroke, by_seat, at) VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (table_id, seq) DO NOTHING`,
-          values,
-        );
-        if (inserted.rowCount !== 1) return false;
-        await this.patchTable(client, id, { ...patch, seq: action.seq }, action.at);
-        await this.writeRatings(client, id, ratings);
-        return true;
-      });
-    }
-    const columns = patchColumns({ ...patch, seq: action.seq }, action.at);
-    const params: unknown[] = [...values, ...columns.map(([, v]) => v)];
     const sets = columns.map(([name], i) => `${name} = $${i + 7}`).join(', ');
     let held = 'TRUE';
     let fenceCte = '';
@@ -521,7 +504,7 @@ export class PostgresStore implements Store {
          ), `;
       held = 'EXISTS (SELECT 1 FROM fence)';
     }
-    const { rows } = await this.pool.query<{ held: boolean; inserted: number }>(
+    const { rows } = await client.query<{ held: boolean; inserted: number }>(
       `WITH ${fenceCte}ins AS (
            INSERT INTO actions (table_id, seq, action, stroke, by_seat, at)
              SELECT $1::text, $2::int, $3::text, $4::text, $5::int, $6::bigint WHERE ${held}

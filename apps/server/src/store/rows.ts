@@ -2,8 +2,8 @@
  * The rows both stores read (the same schema on SQLite and PostgreSQL: JSON as TEXT, times as
  * integers) and how they become the store's records.
  */
-import type { Player } from '@pyramid/rules';
-import type { StoredPlayer, StoredStatus, StoredTable } from './types.js';
+import type { Player, Variant } from '@pyramid/rules';
+import type { StoredPlayer, StoredQueueEntry, StoredStatus, StoredTable } from './types.js';
 
 export interface TableRow {
   id: string;
@@ -50,4 +50,22 @@ export const toTable = (row: TableRow): StoredTable => ({
   scores: JSON.parse(row.scores) as [number, number],
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+});
+
+export interface QueueRow {
+  player_id: string;
+  variant: Variant;
+  rated: number;
+  since: number;
+  last_seen: number;
+  table_id: string | null;
+}
+
+export const toQueueEntry = (row: QueueRow): StoredQueueEntry => ({
+  playerId: row.player_id,
+  variant: row.variant,
+  rated: row.rated === 1,
+  since: row.since,
+  lastSeen: row.last_seen,
+  tableId: row.table_id,
 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
 import { Checkpointer, type CheckpointResult } from './checkpointer.js';
-import { type PlayerRow, type TableRow, toPlayer, toTable } from './rows.js';
+import { type PlayerRow, type QueueRow, type TableRow, toPlayer, toQueueEntry, toTable } from './rows.js';
 import type {
   RatingUpdate,
   Store,
@@ -431,22 +431,8 @@ export class SqliteStore implements Store {
   async queueEntries(): Promise<StoredQueueEntry[]> {
     const rows = this.prepared(
       'SELECT player_id, variant, rated, since, last_seen, table_id FROM queue ORDER BY since, player_id',
-    ).all() as {
-      player_id: string;
-      variant: Variant;
-      rated: number;
-      since: number;
-      last_seen: number;
-      table_id: string | null;
-    }[];
-    return rows.map((r) => ({
-      playerId: r.player_id,
-      variant: r.variant,
-      rated: r.rated === 1,
-      since: r.since,
-      lastSeen: r.last_seen,
-      tableId: r.table_id,
-    }));
+    ).all() as QueueRow[];
+    return rows.map(toQueueEntry);
   }
 
   async putQueueEntry(entry: StoredQueueEntry): Promise<void> {

@@ -142,8 +142,10 @@ export class ViewHost implements GameView {
 
   /** Pointers pressed anywhere on the page: while one is, no new canvas is made (a pull, a drag). */
   private readonly pressed = new Set<number>();
+  private readonly listening = new AbortController();
   private watchPointers(): void {
-    addEventListener('pointerdown', (event) => this.pressed.add(event.pointerId), true);
+    const options = { capture: true, signal: this.listening.signal };
+    addEventListener('pointerdown', (event) => this.pressed.add(event.pointerId), options);
     const up = (event: PointerEvent) => {
       this.pressed.delete(event.pointerId);
       // A new canvas waiting for the finger to lift is made now (a shot struck by it plays first).
@@ -152,8 +154,8 @@ export class ViewHost implements GameView {
           if (this.pressed.size === 0 && this.rebuildPending && !this.view.animating) this.rebuild();
         }, 0);
     };
-    addEventListener('pointerup', up, true);
-    addEventListener('pointercancel', up, true);
+    addEventListener('pointerup', up, options);
+    addEventListener('pointercancel', up, options);
   }
 
   /** `now`: a level that needs a new canvas gets it at once when no shot is running (the setting). */
@@ -262,6 +264,7 @@ export class ViewHost implements GameView {
     return this.earlierFrames + this.view.frames;
   }
   dispose(): void {
+    this.listening.abort();
     this.view.dispose();
   }
 }
