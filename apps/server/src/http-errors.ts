@@ -14,7 +14,7 @@ export function answerErrors(app: FastifyInstance, log: (message: string) => voi
       log(`http ${request.method} ${request.routeOptions.url ?? '?'}: ${error.message}`);
       return reply.code(500).send({ code: 'server/internal', field: '', message: 'a fault of the server' });
     }
-    const field = status === 413 || error.code === 'FST_ERR_CTP_INVALID_JSON' ? 'body' : '';
-    return reply.code(status).send({ code: 'request/invalid', field, message: error.message });
+    // The field is the whole request ('' as a JSON Pointer): its body's size or syntax, its time.
+    return reply.code(status).send({ code: 'request/invalid', field: '', message: error.message });
   });
 }

@@ -1,16 +1,16 @@
 /**
  * Password guessing, slowed down per account name and per client (issue 23 §3.5). Failed logins
  * are counted for the name tried (by its confusables skeleton, whether or not it is an account, so
- * that a lockout says nothing about which names exist) and for the client (its address). Past
- * `freeFailures` failures in a row, the name (or the client) is locked for `baseLockMs`, doubling
- * with each further failure up to `maxLockMs`; while locked, a login is refused at once with
+ * that a lockout says nothing about which names exist) and for the client (its address). The
+ * failure that makes `freeFailuresPerName` (or `…PerClient`) in a row locks the name (or the
+ * client) for `baseLockMs`, each further failure doubles it, up to `maxLockMs`; while locked, a login is refused at once with
  * `rate/limited` and costs no scrypt. A success clears the name's count; failures older than
  * `forgetMs` are forgotten. Memory is bounded: at most `maxEntries` names and clients are tracked
  * (the oldest forgotten first). Kept per process: in a cluster each process counts its own.
  */
 
 export interface LoginGuardOptions {
-  /** Failures allowed before the first lock (default 5 per name, 20 per client). */
+  /** Failures in a row that lock (default 5 per name, 20 per client): the fifth failure starts a lock. */
   readonly freeFailuresPerName: number;
   readonly freeFailuresPerClient: number;
   /** The first lock (default 30 s), doubling per further failure… */
@@ -81,7 +81,8 @@ class Counts {
       const oldest = this.map.keys().next().value as string;
       this.map.delete(oldest);
     }
-    const over = count.failures - this.free;
+    // The failure that reaches the allowance starts the lock; each one after it doubles it.
+    const over = count.failures - this.free + 1;
     if (over <= 0) return null;
     const lockMs = Math.min(this.options.baseLockMs * 2 ** (over - 1), this.options.maxLockMs);
     count.lockedUntil = now + lockMs;

@@ -35,7 +35,7 @@ const NAME_REFUSED = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\p{Zl}\\p{
 /** A visible character: a letter, number, punctuation or symbol that is not a filler. */
 const VISIBLE = new RegExp(`(?![${FILLERS}])[\\p{L}\\p{N}\\p{P}\\p{S}]`, 'u');
 
-/** More combining marks in a row than any script needs: text that spills over its neighbours. */
+/** More combining marks in a row (decomposed) than any script needs: text that spills over its neighbours. */
 const MARK_RUN = /\p{M}{5,}/u;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
@@ -74,7 +74,7 @@ export function normaliseName(raw: string): TextCheck {
       message: 'has an invisible or text-direction character (zero-width, soft hyphen, bidi control, filler)',
     };
   if (!VISIBLE.test(text)) return { ok: false, message: 'has no visible character' };
-  if (MARK_RUN.test(text)) return { ok: false, message: 'has too many combining marks in a row' };
+  if (MARK_RUN.test(text.normalize('NFD'))) return { ok: false, message: 'has too many combining marks in a row' };
   if (codePoints(text) > MAX_NAME_LENGTH)
     return { ok: false, message: `is longer than ${MAX_NAME_LENGTH} characters` };
   return { ok: true, text };
