@@ -66,7 +66,13 @@ function spawnServer(dataDir: string): Promise<Spawned> {
     {
       cwd: ROOT,
       // Every client of the load comes from one address: the per-client limits are lifted.
-      env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, PYRAMID_DIAGNOSTICS: '1', PYRAMID_CLIENT_LIMITS: 'off' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        PYRAMID_DATA: dataDir,
+        PYRAMID_DIAGNOSTICS: '1',
+        PYRAMID_CLIENT_LIMITS: 'off',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );

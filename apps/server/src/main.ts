@@ -42,7 +42,8 @@ if (leaseMs !== undefined && (!Number.isInteger(leaseMs) || leaseMs < 300 || lea
 }
 
 const proxy = process.env.PYRAMID_TRUST_PROXY;
-const trustProxy = proxy === undefined || proxy === '' || proxy === '0' ? false : proxy === '1' ? true : proxy;
+const trustProxy =
+  proxy === undefined || proxy === '' || proxy === '0' ? false : proxy === '1' ? true : proxy;
 const maxConnections =
   process.env.PYRAMID_MAX_CONNECTIONS === undefined ? undefined : Number(process.env.PYRAMID_MAX_CONNECTIONS);
 if (maxConnections !== undefined && (!Number.isInteger(maxConnections) || maxConnections < 1)) {

@@ -74,7 +74,8 @@ export function normaliseName(raw: string): TextCheck {
       message: 'has an invisible or text-direction character (zero-width, soft hyphen, bidi control, filler)',
     };
   if (!VISIBLE.test(text)) return { ok: false, message: 'has no visible character' };
-  if (MARK_RUN.test(text.normalize('NFD'))) return { ok: false, message: 'has too many combining marks in a row' };
+  if (MARK_RUN.test(text.normalize('NFD')))
+    return { ok: false, message: 'has too many combining marks in a row' };
   if (codePoints(text) > MAX_NAME_LENGTH)
     return { ok: false, message: `is longer than ${MAX_NAME_LENGTH} characters` };
   return { ok: true, text };
