@@ -394,8 +394,9 @@ describe('the shot clock of a new table', () => {
     expect((await c.join(made.value.table.id, 'player')).ok).toBe(true);
     const lobby = await api(server.url).lobby();
     c.close();
-    const listed = lobby.ok && lobby.value.open.find((t) => made.ok && t.id === made.value.table.id);
-    expect(listed && listed.options.settings.shotClock).toEqual({ seconds: 10, extensionsPerFrame: 10 });
+    if (!lobby.ok) throw new Error(lobby.error.message);
+    const listed = lobby.value.open.find((t) => t.id === made.value.table.id);
+    expect(listed?.options.settings.shotClock).toEqual({ seconds: 10, extensionsPerFrame: 10 });
   });
 });
 
