@@ -101,7 +101,7 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     'POST',
     '/api/guest',
     '`guest`',
-    'A guest session: `{ token, expiresAt, player }`. The token is `<player id>.<secret id>.<session id>.<issued at>.<expires at>.<HMAC-SHA256>` (times in base-36 ms) and `expiresAt` says when it ends; the session is stored, so a logout ends it. The signing secret rotates weekly; a replaced one still verifies its tokens for 30 days. The name is normalised (NFC, single plain spaces) and refused with invisible, bidi-control or filler characters; a guest may not take an account\'s name or one that looks like it (`auth/name-taken`). 30 guests an hour per address.',
+    "A guest session: `{ token, expiresAt, player }`. The token is `<player id>.<secret id>.<session id>.<issued at>.<expires at>.<HMAC-SHA256>` (times in base-36 ms) and `expiresAt` says when it ends; the session is stored, so a logout ends it. The signing secret rotates weekly; a replaced one still verifies its tokens for 30 days. The name is normalised (NFC, single plain spaces) and refused with invisible, bidi-control or filler characters; a guest may not take an account's name or one that looks like it (`auth/name-taken`). 30 guests an hour per address.",
   ],
   [
     'POST',
@@ -132,7 +132,7 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     'POST',
     '/api/tables',
     '`createTable`',
-    'A table with the caller in seat 0: `201 { table }`. Settings are checked by the referee (`resolveSettings`, `parseMatchStart`); the shot clock is 10–600 s a shot with at most 10 extensions a frame, the same bounds for `shotClock` and `settings.shotClock`. At most 5 of a player\'s tables may wait for their match to start. The invite link is `/?table=<id>`; the id has 128 random bits.',
+    "A table with the caller in seat 0: `201 { table }`. Settings are checked by the referee (`resolveSettings`, `parseMatchStart`); the shot clock is 10–600 s a shot with at most 10 extensions a frame, the same bounds for `shotClock` and `settings.shotClock`. At most 5 of a player's tables may wait for their match to start. The invite link is `/?table=<id>`; the id has 128 random bits.",
   ],
   ['GET', '/api/tables/:id', '—', '`{ table }`.'],
   [
