@@ -6,8 +6,11 @@
  * `PYRAMID_SIMULATION_WORKERS` the worker threads simulating strokes (default 1; 0: on the event
  * loop). `DATABASE_URL` (`postgres://…`) keeps everything in PostgreSQL instead of the SQLite
  * file. `REDIS_URL` (`redis://…`, with DATABASE_URL) makes this process one of a cluster
- * (docs/deploy.md); `PYRAMID_LEASE_MS` its tables' lease (default 3000). Stops cleanly on
- * SIGINT/SIGTERM.
+ * (docs/deploy.md); `PYRAMID_LEASE_MS` its tables' lease (default 3000). `PYRAMID_TRUST_PROXY`
+ * (`1`, or the proxies' addresses/CIDRs, comma-separated) says a reverse proxy stands in front: a
+ * client is then the address it reports. `PYRAMID_MAX_CONNECTIONS` caps the sockets in all (default
+ * 10000). `PYRAMID_CLIENT_LIMITS=off` lifts the per-client request rates and connection cap, for a
+ * load test from one address only. Stops cleanly on SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
 import { startServer } from './server.js';
@@ -38,7 +41,24 @@ if (leaseMs !== undefined && (!Number.isInteger(leaseMs) || leaseMs < 300 || lea
   process.exit(2);
 }
 
+const proxy = process.env.PYRAMID_TRUST_PROXY;
+const trustProxy =
+  proxy === undefined || proxy === '' || proxy === '0' ? false : proxy === '1' ? true : proxy;
+const maxConnections =
+  process.env.PYRAMID_MAX_CONNECTIONS === undefined ? undefined : Number(process.env.PYRAMID_MAX_CONNECTIONS);
+if (maxConnections !== undefined && (!Number.isInteger(maxConnections) || maxConnections < 1)) {
+  process.stderr.write(`PYRAMID_MAX_CONNECTIONS must be a positive integer, not ${maxConnections}\n`);
+  process.exit(2);
+}
+const clientLimits = process.env.PYRAMID_CLIENT_LIMITS !== 'off';
+
 const server = await startServer({
+  trustProxy,
+  ...(clientLimits ? {} : { httpLimits: null }),
+  connectionLimits: {
+    ...(maxConnections === undefined ? {} : { total: maxConnections }),
+    ...(clientLimits ? {} : { perClient: null }),
+  },
   simulationWorkers: workers,
   host: process.env.HOST ?? '127.0.0.1',
   port,

@@ -11,8 +11,22 @@ import Fastify from 'fastify';
 import { DEFAULT_SESSION_TIMES, Sessions, type SessionTimes } from './auth.js';
 import { type Bus, MemoryBus } from './bus.js';
 import { Cluster } from './cluster/cluster.js';
+import { capConnections } from './connections.js';
+import { registerHeaders } from './headers.js';
 import { registerApi } from './http.js';
+import { answerErrors } from './http-errors.js';
 import { Hub, type RateLimit } from './hub.js';
+import {
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  DEFAULT_HTTP_LIMITS,
+  DEFAULT_HTTP_TIMEOUTS,
+  type HttpLimits,
+  type HttpTimeouts,
+  MAX_BODY_BYTES,
+  registerRateLimits,
+} from './limits.js';
+import { DEFAULT_LOGIN_GUARD, LoginGuard, type LoginGuardOptions } from './login-guard.js';
 import type { RoomDeps } from './room.js';
 import { SimulationPool } from './simulation.js';
 import { findStatic, openStatic } from './static.js';
@@ -67,6 +81,22 @@ export interface ServerOptions {
   /** The store and the bus (default: PostgreSQL at databaseUrl, else SQLite in dataDir; in-process bus). */
   readonly store?: Store;
   readonly bus?: Bus;
+  /**
+   * HTTP requests per client and window, by route (limits.ts; default DEFAULT_HTTP_LIMITS); null
+   * turns them off, for a load test from one address.
+   */
+  readonly httpLimits?: Partial<HttpLimits> | null;
+  /** Failed logins per name and client before they are slowed down (default DEFAULT_LOGIN_GUARD). */
+  readonly loginGuard?: Partial<LoginGuardOptions>;
+  /** How long a request may take to arrive, a connection idle (default DEFAULT_HTTP_TIMEOUTS). */
+  readonly httpTimeouts?: Partial<HttpTimeouts>;
+  /** Sockets per client and in all (default 64 and 10 000; per client off behind a proxy). */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * The server stands behind a reverse proxy (fastify's `trustProxy`: true, or the proxies'
+   * addresses and CIDR ranges, comma-separated): a client is the address it reports in X-Forwarded-For.
+   */
+  readonly trustProxy?: boolean | string;
 }
 
 export interface RunningServer {
@@ -83,6 +113,7 @@ export interface RunningServer {
 export const DEFAULT_WEB_ROOT = join(import.meta.dirname, '..', '..', 'web', 'dist');
 const SWEEP_MS = 60_000;
 const ROTATE_CHECK_MS = 3600_000;
+const REVOKED_SYNC_MS = 5_000;
 
 /** The store the options choose: PostgreSQL when a database URL is given, else the SQLite file. */
 async function openStore(options: ServerOptions, log: (message: string) => void): Promise<Store> {
@@ -150,8 +181,40 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   await cluster?.start(hub);
 
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  registerApi(app, { store, tables, sessions, now });
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
+  const trustProxy = options.trustProxy ?? false;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_BODY_BYTES,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    trustProxy,
+  });
+  app.server.headersTimeout = Math.min(timeouts.headersMs, timeouts.requestMs);
+  // Node checks the request and headers timeouts this often (default 30 s: a slow body would live on).
+  const connectionsCheckingInterval = Math.max(100, Math.min(1000, Math.floor(timeouts.headersMs / 2)));
+  (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval =
+    connectionsCheckingInterval;
+  const behindProxy = trustProxy !== false;
+  capConnections(
+    app.server,
+    {
+      ...DEFAULT_CONNECTION_LIMITS,
+      ...(behindProxy ? { perClient: null } : {}),
+      ...options.connectionLimits,
+    },
+    log,
+  );
+  answerErrors(app, log);
+  await registerHeaders(app);
+  const limit = await registerRateLimits(
+    app,
+    options.httpLimits === null ? null : { ...DEFAULT_HTTP_LIMITS, ...options.httpLimits },
+    log,
+  );
+  const guard = new LoginGuard({ ...DEFAULT_LOGIN_GUARD, ...options.loginGuard });
+  registerApi(app, { store, tables, sessions, now, guard, limit, log });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -167,10 +230,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       .header('content-type', file.type)
       .header('cache-control', file.cacheControl)
       .header('content-length', file.size)
-      .header('last-modified', file.mtime.toUTCString())
-      .header('x-content-type-options', 'nosniff');
+      .header('last-modified', file.mtime.toUTCString());
     if (request.method === 'HEAD') return reply.send();
-    return reply.send(openStatic(file));
+    const stream = await openStatic(file).catch(() => null);
+    if (stream === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.send(stream);
   });
   if (options.diagnostics === true) {
     app.get('/api/diagnostics', async () => {
@@ -181,8 +245,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   }
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
-  const sweep = setInterval(() => tables.sweep(), SWEEP_MS);
+  const sweep = setInterval(() => {
+    tables.sweep();
+    // Sessions whose every token has expired are of no more use.
+    store.pruneSessions(now()).catch((caught: unknown) => log(`session prune: ${(caught as Error).message}`));
+  }, SWEEP_MS);
   sweep.unref();
+  // Sessions signed out on another process reach this one's WebSocket check within this time.
+  const revocations = setInterval(() => {
+    sessions
+      .syncRevoked(now())
+      .catch((caught: unknown) => log(`session revocations: ${(caught as Error).message}`));
+  }, REVOKED_SYNC_MS);
+  revocations.unref();
   // Rotation is checked hourly; a store shared by several processes may have been rotated by
   // another one, so the secrets are read again first.
   const rotate = setInterval(() => {
@@ -208,6 +283,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       closed = true;
       clearInterval(sweep);
       clearInterval(rotate);
+      clearInterval(revocations);
       await hub.close();
       await app.close();
       tables.dispose();

@@ -1,11 +1,13 @@
 /**
  * The built web app served from its folder: only files inside it (the path is decoded, normalised
- * and checked to stay inside; no dot-files, no NUL), with their content types. Hashed assets
+ * and checked to stay inside; no dot-files, no NUL; no symbolic link anywhere on the way, whether
+ * it points out of the folder or inside it: the file's real path must be the path asked for), with
+ * their content types. Hashed assets
  * (`assets/…`) are cached for a year as immutable; pages, the service worker and the manifest are
  * revalidated every time, so a new build reaches players at once.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -51,11 +53,18 @@ export async function findStatic(root: string, urlPath: string): Promise<StaticF
   if (decoded.endsWith('/')) decoded += 'index.html';
   const relative = normalize(decoded).replace(/^([/\\])+/, '');
   if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) return null;
-  const base = resolve(root);
+  let base: string;
+  try {
+    // The folder itself may be reached through a link (a deployment's `current` → a release).
+    base = await realpath(resolve(root));
+  } catch {
+    return null;
+  }
   const full = resolve(join(base, relative));
   if (full !== base && !full.startsWith(base + sep)) return null;
   let info: Awaited<ReturnType<typeof stat>>;
   try {
+    if ((await realpath(full)) !== full) return null;
     info = await stat(full);
   } catch {
     return null;
@@ -72,4 +81,8 @@ export async function findStatic(root: string, urlPath: string): Promise<StaticF
   };
 }
 
-export const openStatic = (file: StaticFile) => createReadStream(file.path);
+/** The file's bytes; a link put in its place since `findStatic` is not followed (O_NOFOLLOW: rejects). */
+export async function openStatic(file: StaticFile) {
+  const handle = await open(file.path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  return handle.createReadStream();
+}

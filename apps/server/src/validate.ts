@@ -8,9 +8,9 @@ import {
   CLIENT_MESSAGE_SCHEMAS,
   CLIENT_MESSAGE_TYPES,
   type ClientMessage,
+  chatTextProblem,
   HTTP_REQUEST_SCHEMAS,
   type JsonSchema,
-  MAX_CHAT_LENGTH,
   MAX_MESSAGE_BYTES,
   type OnlineError,
 } from '@pyramid/online';
@@ -92,23 +92,22 @@ export function parseClientMessage(
       return { ok: false, error: chatError(record.text), ...refPart };
     return { ok: false, error, ...refPart };
   }
+  // What the schema cannot say of a chat line: no bidi reordering, something visible (text.ts).
+  if (record.type === 'chat') {
+    const problem = chatTextProblem(record.text as string);
+    if (problem !== null)
+      return { ok: false, error: { code: 'chat/invalid', field: '/text', message: problem }, ...refPart };
+  }
   return { ok: true, value: value as ClientMessage };
 }
 
 /**
- * Why a chat line's text was refused (the schema said `/text`): the one refusal of a chat line's
- * content, `chat/invalid`, with the reason. Too many lines is `rate/limited`, like any other flood.
+ * Why a chat line's text was refused: the one refusal of a chat line's content, `chat/invalid`,
+ * with the reason (text.ts `chatTextProblem`). Too many lines is `rate/limited`, like any other flood.
  */
 export function chatError(text: unknown): OnlineError {
-  const refused = (message: string): OnlineError => ({ code: 'chat/invalid', field: '/text', message });
-  if (typeof text !== 'string') return refused('must be a string');
-  if (text.length === 0) return refused('is empty');
-  // The schema's maxLength counts code points, as people count characters.
-  if ([...text].length > MAX_CHAT_LENGTH) return refused(`is longer than ${MAX_CHAT_LENGTH} characters`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  if (/[\u0000-\u001f\u007f]/.test(text))
-    return refused('has control characters (line breaks included): plain text only');
-  return refused('has no visible character');
+  const message = typeof text === 'string' ? (chatTextProblem(text) ?? 'is invalid') : 'must be a string';
+  return { code: 'chat/invalid', field: '/text', message };
 }
 
 const httpValidators = new Map<string, ValidateFunction>();

@@ -2,11 +2,14 @@
  * A whole frame of each variant played through the server by two bot clients (moves chosen by
  * `@pyramid/bots`, sent as intents through `@pyramid/online`), watched by a spectator; the stored
  * record then replays through the real `pyramid referee --json` to the same winner and scores.
+ * A rated frame between two accounts moves both ratings, shown on the player page (and not yet on
+ * the leaderboard: one match is a provisional rating).
  */
 import { join } from 'node:path';
 import { VARIANTS, type Variant } from '@pyramid/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   client,
   collect,
   guest,
@@ -82,4 +85,62 @@ describe('a whole frame of each variant through the server', () => {
       watcher.close();
     }, 90_000);
   }
+});
+
+describe('a rated frame', () => {
+  it('a rated match between two accounts moves both Glicko-2 ratings; the player page shows it, the leaderboard not yet', async () => {
+    const register = async (name: string) => {
+      const a = api(server.url);
+      const made = await a.register({ name, password: 'a long password' });
+      if (!made.ok) throw new Error(made.error.message);
+      return { api: a, session: made.value };
+    };
+    const anna = await register('Rated Anna');
+    const boris = await register('Rated Boris');
+    const made = await anna.api.createTable({
+      variant: 'dynamic',
+      rated: true,
+      start: { from: 'rack', breaker: 1 },
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.table.id;
+    const a = await client(server.url, anna.session.token, { verify: false });
+    const b = await client(server.url, boris.session.token, { verify: false });
+    const finished = collect(a, 'finished');
+    await a.join(id, 'player');
+    await b.join(id, 'player');
+    await until(() => a.lastState !== null && b.lastState !== null);
+    // Bots play the frame out (the seed of frames.test.ts's dynamic frame: a short one).
+    await playOut([a, b], 'amateur', 5);
+    await until(() => finished.length === 1, 20_000, 'the end of the match');
+    const result = finished[0]!;
+    expect(result.ratings).not.toBeNull();
+    const [r0, r1] = result.ratings!;
+    const winner = result.winner;
+    expect((winner === 0 ? r0 : r1).after.rating).toBeGreaterThan(1500);
+    expect((winner === 0 ? r1 : r0).after.rating).toBeLessThan(1500);
+    expect(r0.after.games).toBe(1);
+    // One rated match is a provisional rating: not on the leaderboard (ratings/eligibility.ts).
+    const board = await anna.api.leaderboard('dynamic');
+    if (!board.ok) throw new Error(board.error.message);
+    expect(board.value.entries).toEqual([]);
+    const page = await anna.api.player(anna.session.player.id);
+    if (!page.ok) throw new Error(page.error.message);
+    expect(page.value.ratings.dynamic?.games).toBe(1);
+    expect(page.value.ratings.dynamic?.rating).toBeCloseTo(r0.after.rating, 6);
+    expect(page.value.matches[0]).toMatchObject({
+      id,
+      variant: 'dynamic',
+      rated: true,
+      status: 'finished',
+      result: winner === 0 ? 'won' : 'lost',
+    });
+    expect(page.value.matches[0]?.opponent).toMatchObject({ name: 'Rated Boris', account: true });
+    const record = await anna.api.matchRecord(id);
+    expect(record.ok && (record.value.actions as unknown[]).length).toBe(a.seq);
+    const badBoard = await anna.api.leaderboard('snooker' as never);
+    expect(!badBoard.ok && badBoard.error.field).toBe('/variant');
+    a.close();
+    b.close();
+  });
 });

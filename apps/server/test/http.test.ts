@@ -1,12 +1,11 @@
 /**
  * The HTTP API and the served files: guests and accounts (one identity on another device), tables
- * and the lobby, the quick-match queue, a rated match's ratings on the leaderboard and the player
- * page, and the web app's files (types, caching, no way out of its folder).
+ * and the lobby, the quick-match queue, and the web app's files (types, caching, no way out of its
+ * folder). A rated match's ratings on the player page and the leaderboard: frames.test.ts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { legalActions } from '@pyramid/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -150,71 +149,6 @@ describe('tables', () => {
     expect(c.lastState?.variant).toBe('dynamic');
     c.close();
     d.close();
-  });
-});
-
-describe('ratings', () => {
-  it('a rated match (won on the shot clock) moves both Glicko-2 ratings; leaderboard and player page show it', async () => {
-    const anna = await guest(server.url, 'Rated Anna');
-    const boris = await guest(server.url, 'Rated Boris');
-    // A shot clock of 50 ms: every shot is lost to slow play (п.26), so the frame ends in a second.
-    const made = await anna.api.createTable({
-      variant: 'free',
-      rated: true,
-      shotClock: { seconds: 0.05, extensionsPerFrame: 0 },
-      start: { from: 'rack', breaker: 0 },
-    });
-    if (!made.ok) throw new Error(made.error.message);
-    const id = made.value.table.id;
-    const a = await client(server.url, anna.session.token);
-    const b = await client(server.url, boris.session.token);
-    const finished = collect(a, 'finished');
-    await a.join(id, 'player');
-    await b.join(id, 'player');
-    const clients = [a, b] as const;
-    // The only moves are the penalty balls: take the first one offered.
-    a.on('ruling', () => void decide());
-    b.on('ruling', () => void decide());
-    const decide = async () => {
-      const state = a.lastState;
-      if (state?.turn.kind !== 'decision') return;
-      const seat = state.turn.decision.player;
-      const c = clients[seat];
-      await until(() => c.seq === a.seq);
-      const choice = legalActions(c.lastState!)[0];
-      if (choice !== undefined && choice.type === 'penalty-ball') await c.decision(choice);
-    };
-    await until(() => finished.length === 1, 20_000, 'the end of the match');
-    const result = finished[0]!;
-    expect(result.ratings).not.toBeNull();
-    const [r0, r1] = result.ratings!;
-    const winner = result.winner;
-    expect((winner === 0 ? r0 : r1).after.rating).toBeGreaterThan(1500);
-    expect((winner === 0 ? r1 : r0).after.rating).toBeLessThan(1500);
-    expect(r0.after.games).toBe(1);
-    const board = await anna.api.leaderboard('free');
-    if (!board.ok) throw new Error(board.error.message);
-    const top = board.value.entries.find(
-      (e) => e.player.id === (winner === 0 ? anna : boris).session.player.id,
-    );
-    expect(top?.rating.rating).toBeCloseTo((winner === 0 ? r0 : r1).after.rating, 6);
-    const page = await anna.api.player(anna.session.player.id);
-    if (!page.ok) throw new Error(page.error.message);
-    expect(page.value.ratings.free?.games).toBe(1);
-    expect(page.value.matches[0]).toMatchObject({
-      id,
-      variant: 'free',
-      rated: true,
-      status: 'finished',
-      result: winner === 0 ? 'won' : 'lost',
-    });
-    expect(page.value.matches[0]?.opponent?.name).toBe('Rated Boris');
-    const record = await anna.api.matchRecord(id);
-    expect(record.ok && (record.value.actions as unknown[]).length).toBe(a.seq);
-    const badBoard = await anna.api.leaderboard('snooker' as never);
-    expect(!badBoard.ok && badBoard.error.field).toBe('/variant');
-    a.close();
-    b.close();
   });
 });
 

@@ -16,6 +16,8 @@ interface Kind {
   /** A fresh, empty place to keep a store (a folder, a database). */
   place(): Promise<string>;
   open(place: string): Promise<Store & { migrate(): number[] | Promise<number[]> }>;
+  /** Runs SQL on a store behind its back (to make rows as an older version left them). */
+  raw(store: Store, sql: string): Promise<void>;
 }
 
 let postgres: LocalPostgres | null = null;
@@ -33,6 +35,9 @@ const kinds: Kind[] = [
     },
     async open(place) {
       return new SqliteStore(place);
+    },
+    async raw(store, sql) {
+      (store as SqliteStore).db.exec(sql);
     },
   },
   {
@@ -52,6 +57,9 @@ const kinds: Kind[] = [
     },
     async open(place) {
       return PostgresStore.open(place, { poolSize: 4 });
+    },
+    async raw(store, sql) {
+      await (store as PostgresStore).pool.query(sql);
     },
   },
 ];
@@ -74,6 +82,8 @@ const table = (id: string, over: Partial<StoredTable> = {}): StoredTable => ({
 });
 
 const player = (id: string, name: string, at = 1) => ({ id, name, passwordHash: null, createdAt: at });
+/** Every rating on the leaderboard, however new. */
+const ANY_RATING = { minGames: 0, minOpponents: 0 };
 const rating = (r: number, games: number) => ({ rating: r, rd: 200.5, volatility: 0.06, games });
 
 describe.each(kinds)('the store on $name', (kind) => {
@@ -123,6 +133,146 @@ describe.each(kinds)('the store on $name', (kind) => {
     expect(await store.makeAccount('p2', 'aNNa', 'scrypt$other')).toBe(false);
     expect((await store.player('p2'))?.passwordHash).toBeNull();
     expect(await store.makeAccount('nobody', 'Vera', 'x')).toBe(false);
+  });
+
+  it('compares account names by their look: a Cyrillic, fullwidth or upper-case twin is the same account', async () => {
+    await fresh();
+    expect(await store.makeAccount('p1', 'Anna', 'scrypt$a')).toBe(true);
+    for (const twin of ['Аnna' /* Cyrillic А */, 'ＡＮＮＡ', 'ANNA']) {
+      expect((await store.accountByName(twin))?.id).toBe('p1');
+      expect(await store.makeAccount('p2', twin, 'scrypt$b')).toBe(false);
+    }
+    // I, l and 1 look alike; so do m and rn.
+    expect(await store.makeAccount('p2', 'Ivan', 'scrypt$b')).toBe(true);
+    await store.createPlayer(player('p3', 'x'));
+    expect(await store.makeAccount('p3', 'lvan', 'scrypt$c')).toBe(false);
+    expect((await store.accountByName('1van'))?.id).toBe('p2');
+    expect(await store.makeAccount('p3', 'Mila', 'scrypt$c')).toBe(true);
+    expect((await store.accountByName('rnila'))?.id).toBe('p3');
+    expect(await store.accountByName('Vera')).toBeNull();
+  });
+
+  it('gives accounts made before skeletons their skeleton at open; look-alike old accounts still log in', async () => {
+    await fresh();
+    // Two accounts as the store before its security migration kept them: no skeleton, look-alike names.
+    await kind.raw(
+      store,
+      `INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES
+         ('old1', 'Olga', 'olga', 'scrypt$1', 5), ('old2', 'О1ga', 'о1ga', 'scrypt$2', 6)`,
+    );
+    const again = await kind.open(place);
+    open.push(again);
+    expect((await again.accountByName('olga'))?.id).toBe('old1');
+    // The younger twin keeps its name and its login by its exact name…
+    expect((await again.accountByName('о1ga'))?.id).toBe('old2');
+    // …and nobody can register a third look-alike (Cyrillic О): the older one holds the skeleton.
+    await again.createPlayer(player('p9', 'x'));
+    expect(await again.makeAccount('p9', 'Оlga', 'scrypt$9')).toBe(false);
+    expect(await again.makeAccount('p9', 'Olya', 'scrypt$9')).toBe(true);
+  });
+
+  it('keeps sessions: extended while live, revoked one by one or all at once, pruned once expired', async () => {
+    await fresh();
+    const s = (id: string, playerId: string, expiresAt: number) => ({
+      id,
+      playerId,
+      createdAt: 10,
+      expiresAt,
+      revokedAt: null,
+    });
+    await store.createSession(s('s1', 'p1', 100));
+    await store.createSession(s('s2', 'p1', 100));
+    await store.createSession(s('s3', 'p2', 100));
+    expect(await store.session('s1')).toEqual(s('s1', 'p1', 100));
+    expect(await store.session('nope')).toBeNull();
+    expect(await store.extendSession('s1', 200)).toBe(true);
+    expect(await store.extendSession('s1', 150)).toBe(true);
+    expect((await store.session('s1'))?.expiresAt).toBe(200);
+    expect(await store.revokeSession('s1', 50)).toBe(true);
+    expect(await store.revokeSession('s1', 51)).toBe(false);
+    expect(await store.extendSession('s1', 300)).toBe(false);
+    expect((await store.session('s1'))?.revokedAt).toBe(50);
+    expect(await store.revokeSessions('p1', 60)).toBe(1);
+    expect(await store.revokedSessions(0, 0)).toEqual([
+      { id: 's1', expiresAt: 200 },
+      { id: 's2', expiresAt: 100 },
+    ]);
+    expect(await store.revokedSessions(55, 0)).toEqual([{ id: 's2', expiresAt: 100 }]);
+    expect(await store.revokedSessions(0, 150)).toEqual([{ id: 's1', expiresAt: 200 }]);
+    expect(await store.pruneSessions(150)).toBe(2);
+    expect((await store.session('s1'))?.id).toBe('s1');
+    expect(await store.session('s3')).toBeNull();
+  });
+
+  it("lists a player's private tables only to the players sitting at them; counts his waiting tables", async () => {
+    await fresh();
+    await store.createPlayer(player('p3', 'Cara', 3));
+    const secret = { variant: 'free', tableSize: '12ft', rated: false, public: false };
+    await store.createTable(table('open', { seats: ['p1', 'p2'], updatedAt: 3 }));
+    await store.createTable(table('hidden', { options: secret, seats: ['p1', 'p2'], updatedAt: 2 }));
+    await store.createTable(table('mine', { options: secret, seats: ['p1', null], updatedAt: 1 }));
+    const ids = async (viewer: string | null | undefined) =>
+      (await store.tablesOfPlayer('p1', 10, viewer === undefined ? undefined : { viewer })).map((t) => t.id);
+    expect(await ids(undefined)).toEqual(['open', 'hidden', 'mine']);
+    expect(await ids(null)).toEqual(['open']);
+    expect(await ids('p3')).toEqual(['open']);
+    expect(await ids('p2')).toEqual(['open', 'hidden']);
+    expect(await ids('p1')).toEqual(['open', 'hidden', 'mine']);
+    expect(await store.countWaitingTables('p1')).toBe(3);
+    await store.updateTable('open', { status: 'playing' }, 4);
+    expect(await store.countWaitingTables('p1')).toBe(2);
+    expect(await store.countWaitingTables('p3')).toBe(0);
+  });
+
+  it('keeps provisional ratings off the leaderboard: too few matches, or too few different opponents', async () => {
+    await fresh();
+    await store.createPlayer(player('p3', 'Cara', 3));
+    await store.createPlayer(player('p4', 'Dima', 4));
+    let n = 0;
+    /** A rated free match won by `a` against `b` at time `at`: its last action with both ratings. */
+    const play = async (a: string, b: string, at: number) => {
+      const id = `m${++n}`;
+      await store.createTable(table(id, { seats: [a, b], status: 'playing' }));
+      const before = [await store.rating(a, 'free'), await store.rating(b, 'free')].map(
+        (r) => r ?? rating(1500, 0),
+      ) as [ReturnType<typeof rating>, ReturnType<typeof rating>];
+      await store.appendAction(
+        id,
+        { seq: 1, action: { n }, stroke: null, by: 0, at },
+        { status: 'finished', winner: 0 },
+        [
+          {
+            playerId: a,
+            variant: 'free',
+            before: before[0],
+            after: rating(before[0].rating + 10, before[0].games + 1),
+          },
+          {
+            playerId: b,
+            variant: 'free',
+            before: before[1],
+            after: rating(before[1].rating - 10, before[1].games + 1),
+          },
+        ],
+      );
+    };
+    // p1 farms p2 four times; p3 beats three different players once each.
+    for (let i = 0; i < 4; i++) await play('p1', 'p2', 100 + i);
+    await play('p3', 'p1', 200);
+    await play('p3', 'p2', 201);
+    await play('p3', 'p4', 202);
+    const board = async (minGames: number, minOpponents: number) =>
+      (await store.leaderboard('free', 10, { minGames, minOpponents })).map((e) => e.playerId);
+    expect(await board(0, 0)).toEqual(['p1', 'p3', 'p4', 'p2']);
+    expect(await board(3, 0)).toEqual(['p1', 'p3', 'p2']);
+    // p1 met two opponents (p2, p3), p2 two, p3 three.
+    expect(await board(3, 3)).toEqual(['p3']);
+    expect(await board(5, 2)).toEqual(['p1', 'p2']);
+    expect(await store.ratedMatchesBetween('p1', 'p2', 'free', 0)).toBe(4);
+    expect(await store.ratedMatchesBetween('p2', 'p1', 'free', 0)).toBe(4);
+    expect(await store.ratedMatchesBetween('p1', 'p2', 'free', 102)).toBe(2);
+    expect(await store.ratedMatchesBetween('p1', 'p2', 'classic', 0)).toBe(0);
+    expect(await store.ratedMatchesBetween('p3', 'p4', 'free', 0)).toBe(1);
   });
 
   it('keeps session secrets: none on a fresh store, then rotations newest first, dropped ones gone', async () => {
@@ -228,12 +378,12 @@ describe.each(kinds)('the store on $name', (kind) => {
     expect((await store.ratingChanges('t1')).sort((a, b) => a.playerId.localeCompare(b.playerId))).toEqual(
       updates,
     );
-    expect(await store.leaderboard('free', 10)).toEqual([
+    expect(await store.leaderboard('free', 10, ANY_RATING)).toEqual([
       { playerId: 'p1', rating: rating(1662.3, 1) },
       { playerId: 'p2', rating: rating(1337.7, 1) },
     ]);
-    expect(await store.leaderboard('free', 1)).toHaveLength(1);
-    expect(await store.leaderboard('classic', 10)).toEqual([]);
+    expect(await store.leaderboard('free', 1, ANY_RATING)).toHaveLength(1);
+    expect(await store.leaderboard('classic', 10, ANY_RATING)).toEqual([]);
   });
 
   it('keeps quick-match places, one per player, oldest first', async () => {

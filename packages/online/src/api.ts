@@ -59,6 +59,16 @@ export interface LobbyResponse {
   readonly mine: readonly TableInfo[];
 }
 
+/** Signs out: this session (default) or every session of the player (`everywhere`). */
+export interface LogoutRequest {
+  readonly everywhere?: boolean;
+}
+
+export interface LogoutResponse {
+  /** Sessions ended now. */
+  readonly revoked: number;
+}
+
 export interface QuickMatchRequest {
   readonly variant: Variant;
   readonly rated?: boolean;
@@ -175,6 +185,13 @@ export class OnlineApi {
   /** A fresh token for the current (still valid) session; it replaces the one kept. */
   async refresh(): Promise<ApiResult<Session>> {
     return this.keep(await this.call<Session>('POST', '/api/session/refresh'));
+  }
+
+  /** Signs out: the token (and, with `everywhere`, every other session of the player) is refused from now on. */
+  async logout(request: LogoutRequest = {}): Promise<ApiResult<LogoutResponse>> {
+    const result = await this.call<LogoutResponse>('POST', '/api/logout', request);
+    if (result.ok) this.tokenValue = null;
+    return result;
   }
 
   me(): Promise<ApiResult<{ readonly player: PlayerInfo }>> {

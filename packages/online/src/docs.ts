@@ -26,7 +26,7 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
     'A decision the rules give the player to act: the penalty ball (Free 7, Combined 7, Dynamic 7(1)), the exchange ball (Combined 5.2, Dynamic 5.2), the Dynamic option (Dynamic 7), or who plays first after winning the lag lots (п.7). It must be one of `legalActions`. Answered by the `ruling` broadcast.',
   extension:
     'п.26: the player to shoot takes one of his time extensions; the clock gets its seconds once more. Answered by the `ruling` broadcast.',
-  chat: `A chat line at the table (players and spectators): plain text, 1–${MAX_CHAT_LENGTH} characters, no control characters; five lines at once, then one every two seconds. Clients show it as text, never as HTML.`,
+  chat: `A chat line at the table (players and spectators): plain text, 1–${MAX_CHAT_LENGTH} characters, no control characters, no bidi embedding, override or isolate (U+202A–202E, U+2066–2069), and something visible (not only zero-width characters or fillers); five lines at once, then one every two seconds. Clients show it as text, never as HTML.`,
   desync:
     "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server logs it and sends the full `state`.",
   ping: "Measures the round trip; the `pong` carries the server's clock.",
@@ -64,14 +64,17 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'protocol/schema': 'the message breaks its JSON Schema; `field` names the place (a JSON Pointer)',
   'protocol/unknown-type': '`type` names no client message',
   'protocol/version': `\`hello.protocol\` is not ${PROTOCOL_VERSION}`,
-  'rate/limited': 'too many messages on this connection (a burst of 40, then 20 per second)',
+  'rate/limited':
+    'too many messages on this connection (a burst of 40, then 20 per second), or too many HTTP requests from this address (HTTP 429 with `Retry-After`; the limits are in docs/deploy.md), or too many failed logins for this name or from this address, or too many of your tables waiting to start',
   'auth/required': 'no session yet: send `hello` (WebSocket) or `Authorization: Bearer <token>` (HTTP)',
   'auth/invalid-token': 'the token was not signed by this server',
   'auth/expired-token':
-    'the token has expired (tokens live 30 days; refresh with `POST /api/session/refresh` before then), or its secret was retired past its grace period: sign in again',
+    'the token has expired (tokens live 30 days; refresh with `POST /api/session/refresh` before then), its session was signed out (`POST /api/logout`), or its secret was retired past its grace period: sign in again',
   'auth/bad-credentials': 'login: no account with this name and password',
-  'auth/name-taken': 'register: an account already has this name (names compare case-insensitively)',
-  'request/invalid': 'an HTTP body or query field is invalid; `field` names it',
+  'auth/name-taken':
+    'register, or a guest: an account already has this name or one that looks the same (names compare by their Unicode confusables skeleton, whatever the case: Cyrillic А is Latin A, fullwidth letters are letters)',
+  'request/invalid':
+    'an HTTP body or query field is invalid; `field` names it (`""` for the request itself: a body over 64 KiB, not JSON, or not received within 10 s)',
   'table/not-found': 'no table or match with this id',
   'table/full': 'both seats are taken by other players: join as a spectator',
   'table/not-joined': 'the connection has not joined this table',
@@ -86,7 +89,7 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'intent/simulation': 'the simulator gave up on this stroke (its event cap); nothing happened: strike again',
   'clock/unavailable': 'no shot clock at this table, or no extension left in this frame',
   'chat/invalid':
-    'a chat line refused for its text (`field` /text): empty, longer than 280 characters, control characters (line breaks too) or no visible character; too many lines is `rate/limited`',
+    'a chat line refused for its text (`field` /text): empty, longer than 280 characters, control characters (line breaks too), a bidi embedding, override or isolate, or no visible character (zero-width characters and fillers alone); too many lines is `rate/limited`',
   'queue/invalid': 'quick match: nothing to cancel',
   'server/internal': 'a fault of the server; nothing changed',
   'server/unavailable':
@@ -98,34 +101,45 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     'POST',
     '/api/guest',
     '`guest`',
-    'A guest session: `{ token, player }`. The token is `<player id>.<secret id>.<issued at>.<expires at>.<HMAC-SHA256>` (times in base-36 ms) and `expiresAt` says when it ends. The signing secret rotates weekly; a replaced one still verifies its tokens for 30 days.',
+    "A guest session: `{ token, expiresAt, player }`. The token is `<player id>.<secret id>.<session id>.<issued at>.<expires at>.<HMAC-SHA256>` (times in base-36 ms) and `expiresAt` says when it ends; the session is stored, so a logout ends it. The signing secret rotates weekly; a replaced one still verifies its tokens for 30 days. The name is normalised (NFC, single plain spaces) and refused with invisible, bidi-control or filler characters; a guest may not take an account's name or one that looks like it (`auth/name-taken`). 30 guests an hour per address.",
   ],
   [
     'POST',
     '/api/register',
     '`account`',
-    "An account (name + password, scrypt). With a guest's `Authorization`, that guest becomes the account: same id, tables and ratings.",
+    "An account (name + password, scrypt). With a guest's `Authorization`, that guest becomes the account: same id, tables and ratings. `player.account` is true: clients mark accounts' names. 10 an hour per address.",
   ],
-  ['POST', '/api/login', '`account`', "The account's session, on any device."],
+  [
+    'POST',
+    '/api/login',
+    '`account`',
+    "The account's session, on any device. Every login costs one scrypt, whether or not the name is an account. The fifth failure in a row for a name (or the twentieth from an address) locks it for 30 s, each further failure doubles the wait up to 15 min (`429 rate/limited`, `Retry-After`); 20 logins per 10 min per address.",
+  ],
   [
     'POST',
     '/api/session/refresh',
     '—',
-    'A fresh session (new token and `expiresAt`) for a token still valid; send it before the token expires.',
+    'A later token of the same session (new `expiresAt`) for a token still valid and not signed out; send it before the token expires.',
+  ],
+  [
+    'POST',
+    '/api/logout',
+    '`logout`',
+    '`{ revoked }`: ends the session (with `everywhere: true`, every session of the player). Its tokens are refused from then on: at once over HTTP, within 5 s on the WebSocket of every server process.',
   ],
   ['GET', '/api/me', '—', '`{ player }` of the session.'],
   [
     'POST',
     '/api/tables',
     '`createTable`',
-    'A table with the caller in seat 0: `201 { table }`. Settings are checked by the referee (`resolveSettings`, `parseMatchStart`). The invite link is `/?table=<id>`; the id has 128 random bits.',
+    "A table with the caller in seat 0: `201 { table }`. Settings are checked by the referee (`resolveSettings`, `parseMatchStart`); the shot clock is 10–600 s a shot with at most 10 extensions a frame, the same bounds for `shotClock` and `settings.shotClock`. At most 5 of a player's tables may wait for their match to start. The invite link is `/?table=<id>`; the id has 128 random bits.",
   ],
   ['GET', '/api/tables/:id', '—', '`{ table }`.'],
   [
     'GET',
     '/api/lobby',
     '—',
-    "`{ open, live, mine }`: public tables waiting for a player, public tables in play (to watch), and the caller's own unfinished tables (to resume).",
+    "`{ open, live, mine }`: public tables waiting for a player, public tables in play (to watch), and the caller's own unfinished tables (to resume). Each table's `options.settings.shotClock` is its clock.",
   ],
   [
     'POST',
@@ -144,9 +158,14 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     'GET',
     '/api/players/:id',
     '—',
-    'The player page: ratings per variant and match history (newest first), each match with its result and rating change.',
+    'The player page: ratings per variant and match history (newest first), each match with its result and rating change. A private table is listed only to the players sitting at it (send their `Authorization`).',
   ],
-  ['GET', '/api/leaderboard?variant=&limit=', '—', 'Ratings of one variant, best first.'],
+  [
+    'GET',
+    '/api/leaderboard?variant=&limit=',
+    '—',
+    'Established ratings of one variant, best first: a player appears after 10 rated matches of the variant against at least 5 different opponents.',
+  ],
   [
     'GET',
     '/api/matches/:id/record',
@@ -160,12 +179,12 @@ const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\
 
 const EXAMPLE = `\`\`\`text
 → POST /api/guest {"name":"Anna"}
-← {"token":"IoV8-37CFhn7HFfT8VxtMw.Qm5xTg.mip1k2ww.mk9xn3ww.9Yp…","expiresAt":1799369123000,"player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false}}
+← {"token":"IoV8-37CFhn7HFfT8VxtMw.Qm5xTg.t0lR3vJm9QyXc1bWkE2aZw.mip1k2ww.mk9xn3ww.9Yp…","expiresAt":1799369123000,"player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false}}
 → POST /api/tables {"variant":"free","start":{"from":"rack","breaker":0}}   (Authorization: Bearer …)
 ← 201 {"table":{"id":"TKamGqGBTJ2hGchHLVhNmw","status":"waiting",…}}
 
 ws://127.0.0.1:8080/ws
-→ {"type":"hello","protocol":${PROTOCOL_VERSION},"token":"IoV8-37CFhn7HFfT8VxtMw.Qm5xTg.mip1k2ww.mk9xn3ww.9Yp…"}
+→ {"type":"hello","protocol":${PROTOCOL_VERSION},"token":"IoV8-37CFhn7HFfT8VxtMw.Qm5xTg.t0lR3vJm9QyXc1bWkE2aZw.mip1k2ww.mk9xn3ww.9Yp…"}
 ← {"type":"welcome","protocol":${PROTOCOL_VERSION},"player":{"id":"IoV8-37CFhn7HFfT8VxtMw","name":"Anna","account":false},"serverNow":1795000000000}
 → {"type":"join","tableId":"TKamGqGBTJ2hGchHLVhNmw","role":"player","ref":"r1"}
 ← {"type":"joined","tableId":"TKamGqGBTJ2hGchHLVhNmw","role":"player","seat":0,"table":{…"status":"waiting"…},"state":null,…}
@@ -208,8 +227,14 @@ WebSocket): the browser app, the tests and the load benchmark all use it.
 - WebSocket at \`/ws\` on the same port: JSON text frames, one message each, at most
   ${MAX_MESSAGE_BYTES} bytes. The upgrade is refused (403) when its \`Origin\` is neither the
   server's own nor listed (\`PYRAMID_ORIGINS\`); programs that send no Origin are let through.
-- Protocol version ${PROTOCOL_VERSION}. Names are 1–${MAX_NAME_LENGTH} characters of plain text, stored as typed:
-  clients show them (and chat) as text, never as HTML.
+- Protocol version ${PROTOCOL_VERSION}. Names are 1–${MAX_NAME_LENGTH} characters (code points) of plain text,
+  normalised (NFC, every space a plain single space, trimmed); a name with an invisible character
+  (zero-width, soft hyphen, word joiner), a bidi control, a filler that shows blank (U+3164 and the
+  like) or a pile of combining marks is refused. Clients show names (and chat) as text, never as
+  HTML, and mark accounts' names (\`player.account\`) in a way a typed name cannot imitate.
+- Every response carries a content security policy (own origin only, no framing), \`Referrer-Policy:
+  no-referrer\` and \`X-Content-Type-Options: nosniff\`; every limit of the HTTP server (requests per
+  address, body size, timeouts, connections) is listed in \`docs/deploy.md\`.
 - Every client message may carry \`ref\` (≤ 64 characters); an \`error\` answering it echoes it.
 - \`seq\` counts the referee actions a table has applied. A \`stroke\`, \`decision\` or
   \`extension\` names the seq it was made on; another one is refused with \`state/stale\`.

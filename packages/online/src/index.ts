@@ -18,3 +18,4 @@ export * from './api.js';
 export * from './client.js';
 export * from './protocol.js';
 export * from './schema.js';
+export * from './text.js';

@@ -29,8 +29,16 @@ export const MAX_MESSAGE_BYTES = 8192;
 /** Chat lines: 1 to this many characters of plain text. */
 export const MAX_CHAT_LENGTH = 280;
 
-/** Player names: 1 to this many characters. */
+/** Player names: 1 to this many characters (code points, after normalisation: text.ts). */
 export const MAX_NAME_LENGTH = 24;
+
+/**
+ * The shot clock of an online table (п.26): from 10 to 600 seconds a shot — a shorter clock makes
+ * every shot a slow-play foul before it can be played — and at most 10 extensions a frame.
+ */
+export const SHOT_CLOCK_MIN_SECONDS = 10;
+export const SHOT_CLOCK_MAX_SECONDS = 600;
+export const MAX_EXTENSIONS_PER_FRAME = 10;
 
 /** Error codes, namespaced by what was wrong. Shared by the WebSocket and the HTTP API. */
 export const ONLINE_ERROR_CODES = [

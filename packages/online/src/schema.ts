@@ -8,8 +8,12 @@
 import {
   CLIENT_MESSAGE_TYPES,
   MAX_CHAT_LENGTH,
+  MAX_EXTENSIONS_PER_FRAME,
+  MAX_NAME_LENGTH,
   ONLINE_ERROR_CODES,
   SERVER_MESSAGE_TYPES,
+  SHOT_CLOCK_MAX_SECONDS,
+  SHOT_CLOCK_MIN_SECONDS,
 } from './protocol.js';
 
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -400,13 +404,34 @@ export const serverMessageSchema: JsonSchema = messageUnion(
 
 // ── HTTP request bodies ────────────────────────────────────────────────────────────────────────
 
-/** A player name: 1–24 characters, no control characters, not blank. */
+/**
+ * A player name as sent: plain text, bounded. The server then normalises it and checks it
+ * (`normaliseName`: NFC, no invisible or bidi characters, 1–24 characters once normalised), so the
+ * bound here leaves room for a name typed in decomposed form (NFD).
+ */
 const name: JsonSchema = {
   type: 'string',
   minLength: 1,
-  maxLength: 24,
+  maxLength: 2 * MAX_NAME_LENGTH,
   pattern: PLAIN_TEXT,
+  description: `1–${MAX_NAME_LENGTH} characters once normalised (NFC); no invisible, bidi-control or filler characters`,
 };
+
+/**
+ * The shot clock of an online table, one schema for `shotClock` and `settings.shotClock` alike:
+ * from SHOT_CLOCK_MIN_SECONDS to SHOT_CLOCK_MAX_SECONDS a shot, up to MAX_EXTENSIONS_PER_FRAME extensions.
+ */
+export const shotClockSchema: JsonSchema = nullable(
+  closed(
+    {
+      seconds: { type: 'number', minimum: SHOT_CLOCK_MIN_SECONDS, maximum: SHOT_CLOCK_MAX_SECONDS },
+      extensionsPerFrame: { type: 'integer', minimum: 0, maximum: MAX_EXTENSIONS_PER_FRAME },
+    },
+    ['seconds', 'extensionsPerFrame'],
+  ),
+);
+
+const framesToWin: JsonSchema = { type: 'integer', minimum: 1, maximum: 99 };
 
 /** The schema of each HTTP request body, by route. */
 export const HTTP_REQUEST_SCHEMAS = {
@@ -416,18 +441,18 @@ export const HTTP_REQUEST_SCHEMAS = {
     {
       variant: { enum: VARIANTS },
       tableSize: { type: 'string', maxLength: 16 },
-      framesToWin: { type: 'integer', minimum: 1, maximum: 99 },
-      shotClock: nullable(
-        closed(
-          {
-            seconds: { type: 'number', exclusiveMinimum: 0, maximum: 600 },
-            extensionsPerFrame: { type: 'integer', minimum: 0, maximum: 10 },
-          },
-          ['seconds', 'extensionsPerFrame'],
-        ),
-      ),
+      framesToWin,
+      shotClock: shotClockSchema,
       settings: {
         type: 'object',
+        // Every number bounded here, the clock by the same schema as the top-level one; the rest
+        // (names of settings, enumerations, booleans) is checked by the referee's resolveSettings.
+        properties: {
+          framesToWin,
+          shotClock: shotClockSchema,
+          breakMinBallsToCushion: { type: 'integer', minimum: 0, maximum: 15 },
+          pushGapThreshold: { type: 'number', minimum: 0, maximum: 2 },
+        },
         description: 'Partial Settings of @pyramid/rules (resolveSettings checks them)',
       },
       rated: { type: 'boolean' },
@@ -437,4 +462,5 @@ export const HTTP_REQUEST_SCHEMAS = {
     ['variant'],
   ),
   quickMatch: closed({ variant: { enum: VARIANTS }, rated: { type: 'boolean' } }, ['variant']),
+  logout: closed({ everywhere: { type: 'boolean' } }, []),
 } as const satisfies Readonly<Record<string, JsonSchema>>;

@@ -7,10 +7,24 @@
  */
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
-import { type PlayerRow, type QueueRow, type TableRow, toPlayer, toQueueEntry, toTable } from './rows.js';
+import { nameSkeleton } from '../names.js';
+import { LEADERBOARD_SQL, numbered, PAIR_SQL } from './queries.js';
+import {
+  isPublic,
+  type PlayerRow,
+  type QueueRow,
+  type SessionRow,
+  type TableRow,
+  toPlayer,
+  toQueueEntry,
+  toSession,
+  toTable,
+} from './rows.js';
+import { skeletonsToFill } from './skeletons.js';
 import {
   type Fence,
   FencedError,
+  type LeaderboardRule,
   type RatingUpdate,
   type Store,
   type StoredAction,
@@ -19,6 +33,7 @@ import {
   type StoredQueueEntry,
   type StoredRating,
   type StoredSecret,
+  type StoredSession,
   type StoredStatus,
   type StoredTable,
   type TablePatch,
@@ -127,6 +142,29 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
         expires_at BIGINT NOT NULL
       );
       CREATE INDEX table_leases_owner ON table_leases(owner);
+    `,
+  },
+  {
+    // Security (issue 23 §3), as SQLite's migration 3: revocable sessions, account names compared
+    // by their confusables skeleton (filled in at open for older accounts), whether a table is
+    // public as a column, the rating changes by player.
+    version: 4,
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        revoked_at BIGINT
+      );
+      CREATE INDEX sessions_player ON sessions(player_id);
+      CREATE INDEX sessions_expiry ON sessions(expires_at);
+      CREATE INDEX sessions_revoked ON sessions(revoked_at) WHERE revoked_at IS NOT NULL;
+      ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+      CREATE UNIQUE INDEX players_account_skeleton ON players(name_skeleton) WHERE name_skeleton IS NOT NULL;
+      ALTER TABLE tables ADD COLUMN is_public INTEGER NOT NULL DEFAULT 1;
+      UPDATE tables SET is_public = 0 WHERE (options::json->>'public') = 'false';
+      CREATE INDEX rating_changes_player ON rating_changes(player_id, variant);
     `,
   },
 ];
@@ -244,8 +282,23 @@ export class PostgresStore implements Store {
         ]);
         applied.push(migration.version);
       }
+      await this.fillSkeletons(client);
       return applied;
     });
+  }
+
+  /** Gives each account made before skeletons were stored its skeleton (under the migration lock). */
+  private async fillSkeletons(client: Queryable): Promise<void> {
+    const { rows } = await client.query<{ id: string; name: string }>(
+      'SELECT id, name FROM players WHERE password_hash IS NOT NULL AND name_skeleton IS NULL ORDER BY created_at, id',
+    );
+    if (rows.length === 0) return;
+    const taken = await client.query<{ name_skeleton: string }>(
+      'SELECT name_skeleton FROM players WHERE name_skeleton IS NOT NULL',
+    );
+    for (const { id, skeleton } of skeletonsToFill(rows, new Set(taken.rows.map((r) => r.name_skeleton)))) {
+      await client.query('UPDATE players SET name_skeleton = $1 WHERE id = $2', [skeleton, id]);
+    }
   }
 
   async secrets(): Promise<StoredSecret[]> {
@@ -268,12 +321,14 @@ export class PostgresStore implements Store {
   }
 
   async createPlayer(player: StoredPlayer): Promise<void> {
+    const account = player.passwordHash !== null;
     await this.pool.query(
-      'INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
+      'INSERT INTO players (id, name, name_key, name_skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
       [
         player.id,
         player.name,
-        player.passwordHash === null ? null : player.name.toLowerCase(),
+        account ? player.name.toLowerCase() : null,
+        account ? nameSkeleton(player.name) : null,
         player.passwordHash,
         player.createdAt,
       ],
@@ -297,17 +352,19 @@ export class PostgresStore implements Store {
   }
 
   async accountByName(name: string): Promise<StoredPlayer | null> {
-    const { rows } = await this.pool.query<PlayerRow>('SELECT * FROM players WHERE name_key = $1', [
-      name.toLowerCase(),
-    ]);
+    const { rows } = await this.pool.query<PlayerRow>(
+      `SELECT * FROM players WHERE name_key = $1 OR name_skeleton = $2
+         ORDER BY (name_key = $1) IS TRUE DESC LIMIT 1`,
+      [name.toLowerCase(), nameSkeleton(name)],
+    );
     return rows[0] === undefined ? null : toPlayer(rows[0]);
   }
 
   async makeAccount(id: string, name: string, passwordHash: string): Promise<boolean> {
     try {
       const result = await this.pool.query(
-        'UPDATE players SET name = $1, name_key = $2, password_hash = $3 WHERE id = $4',
-        [name, name.toLowerCase(), passwordHash, id],
+        'UPDATE players SET name = $1, name_key = $2, name_skeleton = $3, password_hash = $4 WHERE id = $5',
+        [name, name.toLowerCase(), nameSkeleton(name), passwordHash, id],
       );
       return result.rowCount === 1;
     } catch (caught) {
@@ -317,6 +374,55 @@ export class PostgresStore implements Store {
     }
   }
 
+  async createSession(session: StoredSession): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO sessions (id, player_id, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $4, $5)',
+      [session.id, session.playerId, session.createdAt, session.expiresAt, session.revokedAt],
+    );
+  }
+
+  async session(id: string): Promise<StoredSession | null> {
+    const { rows } = await this.pool.query<SessionRow>('SELECT * FROM sessions WHERE id = $1', [id]);
+    return rows[0] === undefined ? null : toSession(rows[0]);
+  }
+
+  async extendSession(id: string, expiresAt: number): Promise<boolean> {
+    const result = await this.pool.query(
+      'UPDATE sessions SET expires_at = GREATEST(expires_at, $1) WHERE id = $2 AND revoked_at IS NULL',
+      [expiresAt, id],
+    );
+    return result.rowCount === 1;
+  }
+
+  async revokeSession(id: string, at: number): Promise<boolean> {
+    const result = await this.pool.query(
+      'UPDATE sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL',
+      [at, id],
+    );
+    return result.rowCount === 1;
+  }
+
+  async revokeSessions(playerId: string, at: number): Promise<number> {
+    const result = await this.pool.query(
+      'UPDATE sessions SET revoked_at = $1 WHERE player_id = $2 AND revoked_at IS NULL',
+      [at, playerId],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async revokedSessions(since: number, now: number): Promise<{ id: string; expiresAt: number }[]> {
+    const { rows } = await this.pool.query<{ id: string; expires_at: number }>(
+      'SELECT id, expires_at FROM sessions WHERE revoked_at >= $1 AND expires_at > $2 ORDER BY id',
+      [since, now],
+    );
+    return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
+  }
+
+  async pruneSessions(before: number): Promise<number> {
+    const result = await this.pool.query('DELETE FROM sessions WHERE expires_at < $1', [before]);
+    return result.rowCount ?? 0;
+  }
+
   async createTable(table: StoredTable): Promise<void> {
     await this.insertTable(this.pool, table);
   }
@@ -324,8 +430,8 @@ export class PostgresStore implements Store {
   private async insertTable(client: Queryable, table: StoredTable): Promise<void> {
     await client.query(
       `INSERT INTO tables (id, options, start, status, seat0, seat1, seq, lag_winner, clock, winner,
-        frames_won, scores, created_at, updated_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        frames_won, scores, created_at, updated_at, is_public)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         table.id,
         JSON.stringify(table.options),
@@ -341,6 +447,7 @@ export class PostgresStore implements Store {
         JSON.stringify(table.scores),
         table.createdAt,
         table.updatedAt,
+        isPublic(table) ? 1 : 0,
       ],
     );
   }
@@ -553,12 +660,33 @@ export class PostgresStore implements Store {
     return rows.map(toTable);
   }
 
-  async tablesOfPlayer(playerId: string, limit: number): Promise<StoredTable[]> {
+  async tablesOfPlayer(
+    playerId: string,
+    limit: number,
+    visibleTo?: { readonly viewer: string | null },
+  ): Promise<StoredTable[]> {
+    if (visibleTo === undefined) {
+      const { rows } = await this.pool.query<TableRow>(
+        'SELECT * FROM tables WHERE seat0 = $1 OR seat1 = $1 ORDER BY updated_at DESC, id LIMIT $2',
+        [playerId, limit],
+      );
+      return rows.map(toTable);
+    }
     const { rows } = await this.pool.query<TableRow>(
-      'SELECT * FROM tables WHERE seat0 = $1 OR seat1 = $1 ORDER BY updated_at DESC, id LIMIT $2',
-      [playerId, limit],
+      `SELECT * FROM tables WHERE (seat0 = $1 OR seat1 = $1)
+         AND (is_public = 1 OR ($3::text IS NOT NULL AND (seat0 = $3 OR seat1 = $3)))
+         ORDER BY updated_at DESC, id LIMIT $2`,
+      [playerId, limit, visibleTo.viewer],
     );
     return rows.map(toTable);
+  }
+
+  async countWaitingTables(playerId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(
+      "SELECT COUNT(*)::int AS n FROM tables WHERE status = 'waiting' AND (seat0 = $1 OR seat1 = $1)",
+      [playerId],
+    );
+    return rows[0]?.n ?? 0;
   }
 
   async rating(playerId: string, variant: Variant): Promise<StoredRating | null> {
@@ -618,12 +746,31 @@ export class PostgresStore implements Store {
     }));
   }
 
-  async leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]> {
-    const { rows } = await this.pool.query<StoredRating & { player_id: string }>(
-      'SELECT player_id, rating, rd, volatility, games FROM ratings WHERE variant = $1 ORDER BY rating DESC, player_id LIMIT $2',
-      [variant, limit],
-    );
+  async leaderboard(
+    variant: Variant,
+    limit: number,
+    rule: LeaderboardRule,
+  ): Promise<{ playerId: string; rating: StoredRating }[]> {
+    const { rows } = await this.pool.query<StoredRating & { player_id: string }>(numbered(LEADERBOARD_SQL), [
+      variant,
+      rule.minGames,
+      rule.minOpponents,
+      limit,
+    ]);
     return rows.map(({ player_id, ...rating }) => ({ playerId: player_id, rating }));
+  }
+
+  async ratedMatchesBetween(a: string, b: string, variant: Variant, since: number): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>(numbered(PAIR_SQL), [
+      a,
+      variant,
+      a,
+      b,
+      b,
+      a,
+      since,
+    ]);
+    return rows[0]?.n ?? 0;
   }
 
   async queueEntries(): Promise<StoredQueueEntry[]> {

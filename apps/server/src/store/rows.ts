@@ -3,7 +3,7 @@
  * integers) and how they become the store's records.
  */
 import type { Player, Variant } from '@pyramid/rules';
-import type { StoredPlayer, StoredQueueEntry, StoredStatus, StoredTable } from './types.js';
+import type { StoredPlayer, StoredQueueEntry, StoredSession, StoredStatus, StoredTable } from './types.js';
 
 export interface TableRow {
   id: string;
@@ -68,4 +68,24 @@ export const toQueueEntry = (row: QueueRow): StoredQueueEntry => ({
   since: row.since,
   lastSeen: row.last_seen,
   tableId: row.table_id,
+});
+
+/** Whether a table is listed for everyone (its options' `public`, true unless set false). */
+export const isPublic = (table: StoredTable): boolean =>
+  (table.options as { public?: unknown } | null)?.public !== false;
+
+export interface SessionRow {
+  id: string;
+  player_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export const toSession = (row: SessionRow): StoredSession => ({
+  id: row.id,
+  playerId: row.player_id,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
 });

@@ -9,9 +9,23 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
+import { nameSkeleton } from '../names.js';
 import { Checkpointer, type CheckpointResult } from './checkpointer.js';
-import { type PlayerRow, type QueueRow, type TableRow, toPlayer, toQueueEntry, toTable } from './rows.js';
+import { LEADERBOARD_SQL, PAIR_SQL } from './queries.js';
+import {
+  isPublic,
+  type PlayerRow,
+  type QueueRow,
+  type SessionRow,
+  type TableRow,
+  toPlayer,
+  toQueueEntry,
+  toSession,
+  toTable,
+} from './rows.js';
+import { skeletonsToFill } from './skeletons.js';
 import type {
+  LeaderboardRule,
   RatingUpdate,
   Store,
   StoredAction,
@@ -20,6 +34,7 @@ import type {
   StoredQueueEntry,
   StoredRating,
   StoredSecret,
+  StoredSession,
   StoredStatus,
   StoredTable,
   TablePatch,
@@ -117,6 +132,30 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
       CREATE INDEX queue_order ON queue(since, player_id);
     `,
   },
+  {
+    // Security (issue 23 §3): revocable sessions; account names compared by their confusables
+    // skeleton (filled in at open for the accounts made before, store/skeletons.ts); whether a
+    // table is public as a column, so that a player's private tables are left out of what others
+    // see; the rating changes by player, for the leaderboard's count of different opponents.
+    version: 3,
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        player_id TEXT NOT NULL REFERENCES players(id),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE INDEX sessions_player ON sessions(player_id);
+      CREATE INDEX sessions_expiry ON sessions(expires_at);
+      CREATE INDEX sessions_revoked ON sessions(revoked_at) WHERE revoked_at IS NOT NULL;
+      ALTER TABLE players ADD COLUMN name_skeleton TEXT;
+      CREATE UNIQUE INDEX players_account_skeleton ON players(name_skeleton) WHERE name_skeleton IS NOT NULL;
+      ALTER TABLE tables ADD COLUMN is_public INTEGER NOT NULL DEFAULT 1;
+      UPDATE tables SET is_public = 0 WHERE json_extract(options, '$.public') = 0;
+      CREATE INDEX rating_changes_player ON rating_changes(player_id, variant);
+    `,
+  },
 ];
 
 /** The columns a patch sets, with their SQL values. */
@@ -200,7 +239,29 @@ export class SqliteStore implements Store {
       })();
       applied.push(migration.version);
     }
+    this.fillSkeletons();
     return applied;
+  }
+
+  /** Gives each account made before skeletons were stored its skeleton (the older keeps a shared one). */
+  private fillSkeletons(): void {
+    const rows = this.db
+      .prepare(
+        'SELECT id, name FROM players WHERE password_hash IS NOT NULL AND name_skeleton IS NULL ORDER BY created_at, id',
+      )
+      .all() as { id: string; name: string }[];
+    if (rows.length === 0) return;
+    const taken = new Set(
+      (
+        this.db.prepare('SELECT name_skeleton FROM players WHERE name_skeleton IS NOT NULL').all() as {
+          name_skeleton: string;
+        }[]
+      ).map((r) => r.name_skeleton),
+    );
+    const update = this.db.prepare('UPDATE players SET name_skeleton = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const { id, skeleton } of skeletonsToFill(rows, taken)) update.run(skeleton, id);
+    })();
   }
 
   private prepared(sql: string): Database.Statement {
@@ -231,12 +292,14 @@ export class SqliteStore implements Store {
   }
 
   async createPlayer(player: StoredPlayer): Promise<void> {
+    const account = player.passwordHash !== null;
     this.prepared(
-      'INSERT INTO players (id, name, name_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO players (id, name, name_key, name_skeleton, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(
       player.id,
       player.name,
-      player.passwordHash === null ? null : player.name.toLowerCase(),
+      account ? player.name.toLowerCase() : null,
+      account ? nameSkeleton(player.name) : null,
       player.passwordHash,
       player.createdAt,
     );
@@ -257,17 +320,18 @@ export class SqliteStore implements Store {
   }
 
   async accountByName(name: string): Promise<StoredPlayer | null> {
-    const row = this.prepared('SELECT * FROM players WHERE name_key = ?').get(name.toLowerCase()) as
-      | PlayerRow
-      | undefined;
+    const key = name.toLowerCase();
+    const row = this.prepared(
+      'SELECT * FROM players WHERE name_key = ? OR name_skeleton = ? ORDER BY name_key = ? DESC LIMIT 1',
+    ).get(key, nameSkeleton(name), key) as PlayerRow | undefined;
     return row === undefined ? null : toPlayer(row);
   }
 
   async makeAccount(id: string, name: string, passwordHash: string): Promise<boolean> {
     try {
       const changed = this.prepared(
-        'UPDATE players SET name = ?, name_key = ?, password_hash = ? WHERE id = ?',
-      ).run(name, name.toLowerCase(), passwordHash, id);
+        'UPDATE players SET name = ?, name_key = ?, name_skeleton = ?, password_hash = ? WHERE id = ?',
+      ).run(name, name.toLowerCase(), nameSkeleton(name), passwordHash, id);
       return changed.changes === 1;
     } catch (caught) {
       if ((caught as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return false;
@@ -275,10 +339,54 @@ export class SqliteStore implements Store {
     }
   }
 
+  async createSession(session: StoredSession): Promise<void> {
+    this.prepared(
+      'INSERT INTO sessions (id, player_id, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(session.id, session.playerId, session.createdAt, session.expiresAt, session.revokedAt);
+  }
+
+  async session(id: string): Promise<StoredSession | null> {
+    const row = this.prepared('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+    return row === undefined ? null : toSession(row);
+  }
+
+  async extendSession(id: string, expiresAt: number): Promise<boolean> {
+    return (
+      this.prepared(
+        'UPDATE sessions SET expires_at = MAX(expires_at, ?) WHERE id = ? AND revoked_at IS NULL',
+      ).run(expiresAt, id).changes === 1
+    );
+  }
+
+  async revokeSession(id: string, at: number): Promise<boolean> {
+    return (
+      this.prepared('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id)
+        .changes === 1
+    );
+  }
+
+  async revokeSessions(playerId: string, at: number): Promise<number> {
+    return this.prepared('UPDATE sessions SET revoked_at = ? WHERE player_id = ? AND revoked_at IS NULL').run(
+      at,
+      playerId,
+    ).changes;
+  }
+
+  async revokedSessions(since: number, now: number): Promise<{ id: string; expiresAt: number }[]> {
+    const rows = this.prepared(
+      'SELECT id, expires_at FROM sessions WHERE revoked_at >= ? AND expires_at > ? ORDER BY id',
+    ).all(since, now) as { id: string; expires_at: number }[];
+    return rows.map((r) => ({ id: r.id, expiresAt: r.expires_at }));
+  }
+
+  async pruneSessions(before: number): Promise<number> {
+    return this.prepared('DELETE FROM sessions WHERE expires_at < ?').run(before).changes;
+  }
+
   async createTable(table: StoredTable): Promise<void> {
     this.prepared(
       `INSERT INTO tables (id, options, start, status, seat0, seat1, seq, lag_winner, clock, winner,
-        frames_won, scores, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        frames_won, scores, created_at, updated_at, is_public) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(
       table.id,
       JSON.stringify(table.options),
@@ -294,6 +402,7 @@ export class SqliteStore implements Store {
       JSON.stringify(table.scores),
       table.createdAt,
       table.updatedAt,
+      isPublic(table) ? 1 : 0,
     );
   }
 
@@ -373,11 +482,31 @@ export class SqliteStore implements Store {
     return rows.map(toTable);
   }
 
-  async tablesOfPlayer(playerId: string, limit: number): Promise<StoredTable[]> {
+  async tablesOfPlayer(
+    playerId: string,
+    limit: number,
+    visibleTo?: { readonly viewer: string | null },
+  ): Promise<StoredTable[]> {
+    if (visibleTo === undefined) {
+      const rows = this.prepared(
+        'SELECT * FROM tables WHERE seat0 = ? OR seat1 = ? ORDER BY updated_at DESC LIMIT ?',
+      ).all(playerId, playerId, limit) as TableRow[];
+      return rows.map(toTable);
+    }
+    const viewer = visibleTo.viewer;
     const rows = this.prepared(
-      'SELECT * FROM tables WHERE seat0 = ? OR seat1 = ? ORDER BY updated_at DESC LIMIT ?',
-    ).all(playerId, playerId, limit) as TableRow[];
+      `SELECT * FROM tables WHERE (seat0 = ? OR seat1 = ?)
+         AND (is_public = 1 OR (? IS NOT NULL AND (seat0 = ? OR seat1 = ?)))
+         ORDER BY updated_at DESC LIMIT ?`,
+    ).all(playerId, playerId, viewer, viewer, viewer, limit) as TableRow[];
     return rows.map(toTable);
+  }
+
+  async countWaitingTables(playerId: string): Promise<number> {
+    const row = this.prepared(
+      "SELECT COUNT(*) AS n FROM tables WHERE status = 'waiting' AND (seat0 = ? OR seat1 = ?)",
+    ).get(playerId, playerId) as { n: number };
+    return row.n;
   }
 
   async rating(playerId: string, variant: Variant): Promise<StoredRating | null> {
@@ -421,11 +550,23 @@ export class SqliteStore implements Store {
     }));
   }
 
-  async leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]> {
-    const rows = this.prepared(
-      'SELECT player_id, rating, rd, volatility, games FROM ratings WHERE variant = ? ORDER BY rating DESC, player_id LIMIT ?',
-    ).all(variant, limit) as (StoredRating & { player_id: string })[];
+  async leaderboard(
+    variant: Variant,
+    limit: number,
+    rule: LeaderboardRule,
+  ): Promise<{ playerId: string; rating: StoredRating }[]> {
+    const rows = this.prepared(LEADERBOARD_SQL).all(
+      variant,
+      rule.minGames,
+      rule.minOpponents,
+      limit,
+    ) as (StoredRating & { player_id: string })[];
     return rows.map(({ player_id, ...rating }) => ({ playerId: player_id, rating }));
+  }
+
+  async ratedMatchesBetween(a: string, b: string, variant: Variant, since: number): Promise<number> {
+    const row = this.prepared(PAIR_SQL).get(a, variant, a, b, b, a, since) as { n: number };
+    return row.n;
   }
 
   async queueEntries(): Promise<StoredQueueEntry[]> {

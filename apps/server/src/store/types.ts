@@ -95,6 +95,27 @@ export interface StoredSecret {
 }
 
 /**
+ * A session: what a token names (its `sid`) so that it can be ended before it expires. Each use of
+ * a token over HTTP reads it; a refresh moves `expiresAt`; a logout sets `revokedAt`.
+ */
+export interface StoredSession {
+  readonly id: string;
+  readonly playerId: string;
+  readonly createdAt: number;
+  /** The expiry of the newest token issued for it (refreshes move it): past it the row is pruned. */
+  readonly expiresAt: number;
+  readonly revokedAt: number | null;
+}
+
+/** Who the leaderboard lists: established ratings only (see ratings/eligibility.ts). */
+export interface LeaderboardRule {
+  /** Rated matches played in the variant. */
+  readonly minGames: number;
+  /** Different opponents met in those matches. */
+  readonly minOpponents: number;
+}
+
+/**
  * A place in a quick-match queue, kept so that a waiting player survives a server restart. While
  * waiting, `tableId` is null; once matched it names the table until the player has been told.
  */
@@ -138,10 +159,29 @@ export interface Store {
   createPlayer(player: StoredPlayer): Promise<void>;
   player(id: string): Promise<StoredPlayer | null>;
   players(ids: readonly string[]): Promise<StoredPlayer[]>;
-  /** The account with this name (case-insensitive), if any. */
+  /**
+   * The account with this name: the one whose name is this one whatever the case, else the one
+   * whose name looks like it (the same confusables skeleton, names.ts), if any.
+   */
   accountByName(name: string): Promise<StoredPlayer | null>;
-  /** Makes a guest an account (name and password hash); false if the name is another account's. */
+  /**
+   * Makes a guest an account (name and password hash); false if the name, or a name that looks
+   * like it (its skeleton), is another account's.
+   */
   makeAccount(id: string, name: string, passwordHash: string): Promise<boolean>;
+
+  createSession(session: StoredSession): Promise<void>;
+  session(id: string): Promise<StoredSession | null>;
+  /** Moves a live session's expiry (a refresh); false when it is unknown or revoked. */
+  extendSession(id: string, expiresAt: number): Promise<boolean>;
+  /** Ends one session (logout); false when it was unknown or already ended. */
+  revokeSession(id: string, at: number): Promise<boolean>;
+  /** Ends every live session of a player (logout everywhere); how many. */
+  revokeSessions(playerId: string, at: number): Promise<number>;
+  /** The sessions revoked at `since` or later that have not expired by `now`: id and expiry. */
+  revokedSessions(since: number, now: number): Promise<{ id: string; expiresAt: number }[]>;
+  /** Deletes the sessions expired before `before`; how many. */
+  pruneSessions(before: number): Promise<number>;
 
   createTable(table: StoredTable): Promise<void>;
   table(id: string): Promise<StoredTable | null>;
@@ -163,12 +203,32 @@ export interface Store {
   /** Tables not finished (to restore at start). */
   unfinishedTables(): Promise<StoredTable[]>;
   tablesByStatus(status: StoredStatus, limit: number): Promise<StoredTable[]>;
-  tablesOfPlayer(playerId: string, limit: number): Promise<StoredTable[]>;
+  /**
+   * A player's tables, newest first. With `visibleTo`, only what that viewer may see: public tables,
+   * and private ones only when the viewer sits at them (null: an anonymous viewer, public only).
+   */
+  tablesOfPlayer(
+    playerId: string,
+    limit: number,
+    visibleTo?: { readonly viewer: string | null },
+  ): Promise<StoredTable[]>;
+  /** How many tables waiting for their match to start the player sits at. */
+  countWaitingTables(playerId: string): Promise<number>;
 
   rating(playerId: string, variant: Variant): Promise<StoredRating | null>;
   ratings(playerId: string): Promise<Partial<Record<Variant, StoredRating>>>;
   ratingChanges(tableId: string): Promise<RatingUpdate[]>;
-  leaderboard(variant: Variant, limit: number): Promise<{ playerId: string; rating: StoredRating }[]>;
+  /** The best ratings of a variant held by players that pass `rule`, best first. */
+  leaderboard(
+    variant: Variant,
+    limit: number,
+    rule: LeaderboardRule,
+  ): Promise<{ playerId: string; rating: StoredRating }[]>;
+  /**
+   * Rated matches of a variant between two players whose ratings were written at `since` or later
+   * (for making repeated pairs count less).
+   */
+  ratedMatchesBetween(a: string, b: string, variant: Variant, since: number): Promise<number>;
 
   /** Every quick-match place (waiting or matched-not-yet-told), oldest first. */
   queueEntries(): Promise<StoredQueueEntry[]>;

@@ -4,6 +4,8 @@
  * lists of open, live and your adjourned tables. Names come from other people: they are set as
  * text (`textContent`), never as HTML.
  */
+
+import { SHOT_CLOCK_MAX_SECONDS, SHOT_CLOCK_MIN_SECONDS } from '@pyramid/online';
 import {
   DEFAULT_SETTINGS,
   isTableSize,
@@ -374,9 +376,18 @@ export class LobbyScreen {
     const t = translator(ONLINE_STRINGS, lang);
     const signedIn = state.identity !== null;
     const row = (table: LobbyTable) => {
+      // Names are other people's text: textContent only. An account's name carries a badge that no
+      // typed name can imitate (an element of its own, styled), so a guest cannot pass for one.
+      const seat = (i: 0 | 1): Node[] => {
+        const name = h('span', {});
+        name.textContent = table.names[i] ?? '…';
+        if (!table.accounts[i]) return [name];
+        const badge = h('span', { className: 'account-mark', title: t('accountMark') }, '✓');
+        badge.setAttribute('aria-label', t('accountMark'));
+        return [name, badge];
+      };
       const who = h('span', { className: 'who' });
-      // Names are other people's text: textContent only.
-      who.textContent = `${table.names[0] ?? '…'} — ${table.names[1] ?? '…'}`;
+      who.replaceChildren(...seat(0), ' — ', ...seat(1));
       const what = h(
         'span',
         { className: 'what' },
@@ -384,7 +395,7 @@ export class LobbyScreen {
           variant: VARIANT_NAMES[table.variant][lang],
           frames: table.framesToWin,
           size: tableSizeLabel(table.tableSize, lang),
-        })}${table.rated ? `, ${t('ratedMark')}` : ''}${table.spectators > 0 ? ` · ${t('spectators', { n: table.spectators })}` : ''}`,
+        })}${table.rated ? `, ${t('ratedMark')}` : ''}${table.shotClockSeconds === null ? '' : `, ${t('clockMark', { s: table.shotClockSeconds })}`}${table.spectators > 0 ? ` · ${t('spectators', { n: table.spectators })}` : ''}`,
       );
       const actions: HTMLElement[] = [];
       const seatFree = table.names[0] === null || table.names[1] === null;
@@ -482,8 +493,15 @@ export class LobbyScreen {
       this.handlers.invalid({ ru: 'Партий до победы: от 1 до 25.', en: 'Frames to win: 1 to 25.' });
       return;
     }
-    if (!Number.isInteger(clock) || clock < 0 || clock > 600) {
-      this.handlers.invalid({ ru: 'Время на удар: от 0 до 600 с.', en: 'Shot clock: 0 to 600 s.' });
+    // The server's bounds of an online clock (SHOT_CLOCK_MIN_SECONDS…MAX); 0 is no clock.
+    if (
+      !Number.isInteger(clock) ||
+      (clock !== 0 && (clock < SHOT_CLOCK_MIN_SECONDS || clock > SHOT_CLOCK_MAX_SECONDS))
+    ) {
+      this.handlers.invalid({
+        ru: `Время на удар: 0 (без часов) или от ${SHOT_CLOCK_MIN_SECONDS} до ${SHOT_CLOCK_MAX_SECONDS} с.`,
+        en: `Shot clock: 0 (none) or ${SHOT_CLOCK_MIN_SECONDS} to ${SHOT_CLOCK_MAX_SECONDS} s.`,
+      });
       return;
     }
     const size = this.tableSize.value;

@@ -23,6 +23,10 @@ export interface LobbyTable {
   readonly rated: boolean;
   /** The seated players' names (null: the seat is free). */
   readonly names: readonly [string | null, string | null];
+  /** Whether each seated player is an account (marked so: a guest cannot pass for one). */
+  readonly accounts: readonly [boolean, boolean];
+  /** Seconds per shot (п.26), or null for no clock: shown before anyone sits down. */
+  readonly shotClockSeconds: number | null;
   readonly state: LobbyTableState;
   readonly spectators: number;
   /** You hold a seat at it (an adjourned match of yours can be resumed). */

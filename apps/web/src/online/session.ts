@@ -705,6 +705,8 @@ function lobbyTable(info: TableInfo, me: string): LobbyTable {
     tableSize: info.options.tableSize,
     rated: info.options.rated,
     names: [name(0), name(1)],
+    accounts: [info.seats[0]?.player.account === true, info.seats[1]?.player.account === true],
+    shotClockSeconds: info.options.settings.shotClock?.seconds ?? null,
     state: info.status === 'waiting' ? 'open' : info.status === 'adjourned' ? 'adjourned' : 'playing',
     spectators: info.spectators,
     mine: info.seats.some((s) => s?.player.id === me),

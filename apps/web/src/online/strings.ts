@@ -51,6 +51,8 @@ export const ONLINE_STRINGS = {
   adjournedTables: { ru: 'Ваши отложенные', en: 'Your adjourned matches' },
   tableLine: { ru: '{variant}, до {frames}, {size}', en: '{variant}, to {frames}, {size}' },
   ratedMark: { ru: 'рейтинг', en: 'rated' },
+  clockMark: { ru: '{s} с на удар', en: '{s} s a shot' },
+  accountMark: { ru: 'учётная запись', en: 'account' },
   ratings: { ru: 'Рейтинги', en: 'Ratings' },
   leaderboard: { ru: 'Лучшие игроки', en: 'Leaderboard' },
   myPage: { ru: 'Мои матчи', en: 'My matches' },
