@@ -370,6 +370,24 @@ export const reasons = {
     ),
   ),
   /**
+   * The winningPointByPenalty setting (decided reading 14) with dynamicOption2AwardsPoint off: at 7
+   * points option (1) would give the withheld 8th point, option (2) gives none.
+   */
+  option1Withheld: perPlayer((player) =>
+    r(
+      'Dynamic 7 (setting)',
+      `По настройке восьмое очко не может быть получено за штраф: вариант (1) не даёт ни очка, ни шара. ${playerName(player, 'ru')} выбирает: (1) продолжить игру из сложившейся позиции или (2) штрафной удар битком с любого места стола, который очка не приносит.`,
+      `By setting the 8th point cannot come from a penalty: option (1) gives neither point nor ball. ${playerName(player, 'en')} chooses: (1) play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table, which brings no point.`,
+    ),
+  ),
+  option1WithoutBall: fixed(
+    r(
+      'Dynamic 7(1) (setting)',
+      'Выбран вариант (1): по настройке восьмое очко не может быть получено за штраф, шар не снимается; игра продолжается из сложившейся позиции.',
+      'Option (1) chosen: by setting the 8th point cannot come from a penalty, so no ball is taken; play goes on from the position.',
+    ),
+  ),
+  /**
    * The penalty ball is due; `afterRespot` when this ruling put balls back on the spotting line
    * (п.25), which come first: only then does the reason say "after re-spotting".
    */

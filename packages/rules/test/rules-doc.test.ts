@@ -82,6 +82,8 @@ const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   option2BeforeRestart: () => [R.option2BeforeRestart()],
   option2NoBall: () => [R.option2NoBall()],
   option2TurnPassed: () => [R.option2TurnPassed()],
+  option1Withheld: () => players.map((p) => R.option1Withheld(p)),
+  option1WithoutBall: () => [R.option1WithoutBall()],
 };
 
 function jsonFiles(dir: string): string[] {
