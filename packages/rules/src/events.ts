@@ -256,17 +256,25 @@ export function applyInterference(
 ): Result<Draft, RefereeError> {
   const turn = state.turn;
   if (turn.kind === 'match-over') return err(refereeError('match-over', 'type', 'the match is over'));
-  if (turn.kind === 'lag') {
+  if (turn.kind === 'lag' && (turn.reason !== 'play-off' || !action.restorable)) {
     return err(
       refereeError(
         'lag-pending',
         'type',
-        '§27 concerns balls moved during play; while the lag is pending the balls are already set for the break or play-off the lag decides',
+        turn.reason === 'play-off'
+          ? '§27 before the 70:70 lag: the balls are set for the play-off (the last pocketed ball on the back spot, Classic 5.7) and a ball moved now is put back (restorable: true); a re-rack and restart break cannot replace the play-off'
+          : '§27 concerns balls moved during play; while the lag is pending the balls are already set for the break the lag decides',
       ),
     );
   }
   const draft = new Draft(rulebookOf(state), state, action.type, null);
   draft.verdict = 'no-penalty';
+  if (turn.kind === 'lag') {
+    // Classic 5.7: at 70:70 the frame is live before the lag; the ball an outsider moved goes back
+    // (the last pocketed ball to the back spot), no penalty, and the lag is still to be played.
+    draft.say(reasons.interferenceRestoredBeforeLag());
+    return ok(draft);
+  }
   if (action.restorable) {
     draft.say(
       turn.kind === 'decision' ? reasons.interferenceRestoredDeciding() : reasons.interferenceRestored(),

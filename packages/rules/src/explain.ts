@@ -541,6 +541,13 @@ export const reasons = {
       'Interference by an outsider: the balls go back to where they were, no penalty, the shot is replayed.',
     ),
   ),
+  interferenceRestoredBeforeLag: fixed(
+    r(
+      '§27, Classic 5.7',
+      'Вмешательство постороннего до розыгрыша при счёте 70:70: шары возвращаются на свои места (последний забитый шар — на заднюю отметку), штраф не налагается; розыгрыш права удара по-прежнему предстоит.',
+      'Interference by an outsider before the 70:70 lag: the balls go back to where they were (the last pocketed ball on the back spot), no penalty; the lag is still to be played.',
+    ),
+  ),
   interferenceRerack: (exchanged: { from: BallId; to: Player } | null): Reason =>
     r(
       CITES.interference,

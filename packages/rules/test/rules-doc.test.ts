@@ -65,6 +65,7 @@ const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   dynamicOption: () => [R.dynamicOption(1), R.dynamicOption(2)],
   lag: () => [R.lag(0, 1)],
   interferenceRestored: () => [R.interferenceRestored()],
+  interferenceRestoredBeforeLag: () => [R.interferenceRestoredBeforeLag()],
   interferenceRerack: () => [R.interferenceRerack(null), R.interferenceRerack({ from: 3, to: 0 })],
   afterFrameNoPenalty: () => [R.afterFrameNoPenalty()],
   touchAfterShot: () => [R.touchAfterShot()],
