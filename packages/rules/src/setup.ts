@@ -288,7 +288,11 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
   };
 }
 
-/** The ball in hand for the next shot, and the field that puts it there; null when none is. */
+/**
+ * The ball in hand for the next shot, and the field that puts it there; null when none is. A lag
+ * leads to a stroke from hand from the house with the coloured ball (the break, п.12, or the 70:70
+ * play-off, Classic 5.7), so while it is pending the coloured ball is in hand.
+ */
 function handBall(turn: Turn): { ball: BallId; field: string } | null {
   // A situation may start with a decision; the shot its chain ends in holds the ball in hand.
   let field = 'start.turn';
@@ -298,6 +302,7 @@ function handBall(turn: Turn): { ball: BallId; field: string } | null {
     field += `.decision.${option ? 'option1Then' : 'after'}`;
     at = nextOf(at.decision);
   }
+  if (at.kind === 'lag') return { ball: COLOURED, field };
   const shot: ShotTurn | null = at.kind === 'shot' ? at : null;
   field += '.terms.cueBall';
   if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
