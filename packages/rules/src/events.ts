@@ -69,7 +69,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
         );
       }
       draft.say(foulReason(code));
-      draft.say(reasons.strikerContinues());
+      draft.sayUnlessFrameEnds(reasons.strikerContinues(), reasons.nonStrikerOffended());
       penalise(draft, action.player, { base: turn.terms, cueBallOff: false });
       return ok(draft);
     }
@@ -91,7 +91,8 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
         );
       }
       draft.say(foulReason(code));
-      if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
+      if (action.foul === 'touch-after-shot')
+        draft.sayUnlessFrameEnds(reasons.touchAfterShot(), reasons.touchAfterShotEndsFrame());
       const base = nextTermsAfterEventFoul(state, turn.terms);
       const hadInHand = turn.terms.inHand !== null && turn.terms.kind !== 'break';
       penalise(draft, striker, {
@@ -171,15 +172,16 @@ function foulWhileDeciding(
   if (final.kind === 'shot' && final.player === beneficiary) {
     // Reading 7: the visit of the player in play continues with the same terms.
     base = final.terms;
-    draft.say(reasons.strikerContinues());
+    draft.sayUnlessFrameEnds(reasons.strikerContinues(), reasons.nonStrikerOffended());
   } else if (final.kind === 'shot') {
     // The offender was to play: the turn passes as after any foul outside a shot (reading 9).
-    if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
+    if (action.foul === 'touch-after-shot')
+      draft.sayUnlessFrameEnds(reasons.touchAfterShot(), reasons.touchAfterShotEndsFrame());
     base = nextTermsAfterEventFoul(state, final.terms);
     cueBallOff =
       final.terms.inHand !== null && final.terms.kind !== 'break' && !rulebookOf(state).anyBallIsCueBall;
   }
-  draft.say(reasons.decisionKept(decider));
+  draft.sayUnlessFrameEnds(reasons.decisionKept(decider));
   penalise(draft, offender, { base, cueBallOff, cueBallHeld: true });
   const consequence = draft.turn;
   // Reading 2: a penalty that ends the frame leaves nothing pending.

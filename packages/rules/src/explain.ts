@@ -92,14 +92,23 @@ const CITE_NAMES = Object.fromEntries(
  * in both languages.
  */
 export function citeIn(cite: string, lang: 'ru' | 'en'): string {
-  // General-rule citations (most of them) name no variant: nothing to translate.
-  if (lang === 'en' || !/[A-Z]/.test(cite)) return cite;
+  // General-rule citations (most of them) are all digits and Cyrillic: nothing to translate.
+  if (lang === 'en' || !/[A-Za-z]/.test(cite)) return cite;
   let out = cite;
   for (const variant of VARIANTS) {
     out = out.replaceAll(CITE_NAMES[variant], VARIANT_NAMES[variant].ru.split(' ')[0]!);
   }
+  for (const [en, ru] of CITE_WORDS_RU) out = out.replaceAll(en, ru);
   return out;
 }
+
+/** The words a citation adds to a paragraph, in Russian: every word of a Russian text is Russian. */
+const CITE_WORDS_RU: readonly (readonly [string, string])[] = [
+  ['(reading)', '(толкование)'],
+  ['(setting)', '(настройка)'],
+  ['(house rule)', '(правило клуба)'],
+  ['match', 'матч'], // the cite of a match won (framesToWin)
+];
 
 /** Russian pocket names after «в» take the accusative: «в левую угловую у дома». */
 const POCKET_RU_ACCUSATIVE: Readonly<Record<PocketId, string>> = {
@@ -603,6 +612,22 @@ export const reasons = {
       'A breach after the shot ended: the pocketed balls stand, the penalty applies; the position is restored and the turn passes.',
     ),
   ),
+  /** A breach after the shot whose penalty ends the frame: nothing passes, the frame is decided. */
+  touchAfterShotEndsFrame: fixed(
+    r(
+      'п.22.3',
+      'Нарушение после завершения удара: забитые шары засчитаны, штраф налагается.',
+      'A breach after the shot ended: the pocketed balls stand, the penalty applies.',
+    ),
+  ),
+  /** п.28 when its penalty ends the frame: the striker's visit has nothing left to continue. */
+  nonStrikerOffended: fixed(
+    r(
+      'п.28',
+      'Нарушил игрок, не выполняющий удар: штраф налагается на него.',
+      'The non-striker offended: the penalty is his.',
+    ),
+  ),
   strikerContinues: fixed(
     r(
       'п.28',
@@ -616,11 +641,15 @@ export const reasons = {
       `${playerName(player, 'ru')} берёт дополнительное время (осталось ${left}).`,
       `${playerName(player, 'en')} takes a time extension (${left} left).`,
     ),
-  rebreak: (breaker: Player): Reason =>
+  /**
+   * The house rule for an incorrect break: no penalty, whatever else the break breached
+   * (`breaches`: the fouls listed before it), the balls racked again and the opponent breaks.
+   */
+  rebreak: (breaker: Player, breaches = 1): Reason =>
     r(
       'п.12 (house rule)',
-      `По настройке после неправильного разбоя пирамида устанавливается заново, разбивает ${playerName(breaker, 'ru')}; штрафа нет.`,
-      `By setting, after an incorrect break the pyramid is racked again and ${playerName(breaker, 'en')} breaks; no penalty.`,
+      `По настройке неправильный разбой не наказывается${breaches > 1 ? ', как и другие нарушения при этом ударе' : ''}: пирамида устанавливается заново, биток берётся в руку, разбивает ${playerName(breaker, 'ru')}.`,
+      `By setting, an incorrect break is not penalised${breaches > 1 ? ', nor the other breaches of that shot' : ''}: the pyramid is racked again, the cue ball is taken in hand, and ${playerName(breaker, 'en')} breaks.`,
     ),
 };
 
