@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foulReason, reasons } from '../src/explain.js';
-import { FOUL_CODES, type Reason, RULEBOOKS, replayRecord, VARIANTS } from '../src/index.js';
+import { FOUL_CODES, type Reason, RULEBOOKS, replayRecord, SETTING_NAMES, VARIANTS } from '../src/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
@@ -160,6 +160,12 @@ describe('docs/rules.md', () => {
     expect(ids.size).toBeGreaterThan(40);
     const missing = [...ids].filter((id) => !doc.includes(`**${id}**`)).sort();
     expect(missing).toEqual([]);
+  });
+
+  it('names each setting as the referee does', () => {
+    const named = [...doc.matchAll(/_setting_ `(\w+)`/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !(SETTING_NAMES as readonly string[]).includes(name!))).toEqual([]);
   });
 
   it('reads citations the way the referee writes them', () => {
