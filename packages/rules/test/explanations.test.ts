@@ -182,7 +182,7 @@ describe('explanations when a penalty ends the frame', () => {
   it('in random play of every variant (seeded)', () => {
     const offending: string[] = [];
     for (const variant of VARIANTS) {
-      for (let seed = 0; seed < 40; seed++) {
+      for (let seed = 0; seed < 24; seed++) {
         const match = playRandomMatch(variant, seed, {
           cleanShotRate: seed % 2 === 0 ? 0 : 0.8,
           decisionEventRate: 0.12,
