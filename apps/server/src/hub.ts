@@ -73,6 +73,27 @@ class Bucket {
   }
 }
 
+/** Tasks run one after another, each started when the one before it has settled. */
+export class Inbox {
+  private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+
+  /** Tasks queued or running. */
+  get size(): number {
+    return this.waiting;
+  }
+
+  push(task: () => Promise<void>): void {
+    this.waiting++;
+    this.tail = this.tail
+      .then(task)
+      .catch(() => {})
+      .finally(() => {
+        this.waiting--;
+      });
+  }
+}
+
 let nextConnection = 1;
 
 class Connection implements Member {
@@ -97,6 +118,8 @@ class Connection implements Member {
   private unsubscribePlayer: (() => void) | null = null;
   readonly bucket: Bucket;
   readonly chatBucket: Bucket;
+  /** The connection's messages, handled strictly in the order they arrived. */
+  readonly inbox = new Inbox();
 
   constructor(
     readonly ws: WebSocket,
@@ -203,14 +226,18 @@ export class Hub implements ClusterHandlers {
         : Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : data.toString();
-      void this.receive(connection, text).catch((caught: unknown) => {
-        this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
-        this.refuse(connection, {
-          code: 'server/internal',
-          field: '',
-          message: 'the server failed on this message',
-        });
-      });
+      // One message after another (issue 23 §1): `hello` and `join` wait for the store, and the
+      // next frame of the same TCP write must find the session and the seat they made.
+      connection.inbox.push(() =>
+        this.receive(connection, text).catch((caught: unknown) => {
+          this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
+          this.refuse(connection, {
+            code: 'server/internal',
+            field: '',
+            message: 'the server failed on this message',
+          });
+        }),
+      );
     });
     ws.on('close', () => {
       this.connections.delete(connection);
