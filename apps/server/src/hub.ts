@@ -47,11 +47,26 @@ export interface HubOptions {
   readonly log: (message: string) => void;
   /** Several processes share the tables: intents for a table held elsewhere are forwarded to it. */
   readonly cluster?: Cluster | null;
+  /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
+  readonly socketLimits?: Partial<SocketLimits>;
 }
 
-/** Refusals in a row after which a connection is dropped. */
-const ABUSE_LIMIT = 1000;
+/** What one WebSocket may cost the server (issue 23 §3.1, §3.7); every number is in docs/deploy.md. */
+export interface SocketLimits {
+  /** A socket that has not sent an accepted `hello` this long after the upgrade is closed. */
+  readonly helloMs: number;
+  /** Refusals a connection may earn (a burst, and per second back) before it is dropped. */
+  readonly abuse: RateLimit;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({
+  helloMs: 5_000,
+  abuse: { burst: 100, perSecond: 10 },
+});
+
 const HEARTBEAT_MS = 30_000;
+/** After a close frame, a socket that does not answer it is cut this much later. */
+const CLOSE_GRACE_MS = 1_000;
 
 class Bucket {
   private tokens: number;
@@ -103,7 +118,6 @@ class Connection implements Member {
   tableId: string | null = null;
   role: Role | null = null;
   seat: Player | null = null;
-  refusals = 0;
   alive = true;
   /**
    * In a cluster: where the joined table is played — here, on another process (with the lease's
@@ -118,6 +132,8 @@ class Connection implements Member {
   private unsubscribePlayer: (() => void) | null = null;
   readonly bucket: Bucket;
   readonly chatBucket: Bucket;
+  /** Refusals earned: counted in a window, not in a row (a refusal between two good messages still counts). */
+  readonly abuseBucket: Bucket;
   /** The connection's messages, handled strictly in the order they arrived. */
   readonly inbox = new Inbox();
 
@@ -125,9 +141,18 @@ class Connection implements Member {
     readonly ws: WebSocket,
     private readonly bus: Bus,
     options: HubOptions,
+    limits: SocketLimits,
   ) {
     this.bucket = new Bucket(options.rateLimit, options.now);
     this.chatBucket = new Bucket(options.chatLimit, options.now);
+    this.abuseBucket = new Bucket(limits.abuse, options.now);
+  }
+
+  /** Closes with `code`, and cuts the socket if the client does not answer the close in time. */
+  drop(code: number, reason: string): void {
+    if (this.ws.readyState === this.ws.CLOSED) return;
+    this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   send(text: string): void {
@@ -163,14 +188,17 @@ class Connection implements Member {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Hub implements ClusterHandlers {
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // Pings are answered by the hub, metered like every other frame (`autoPong` off).
+  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, autoPong: false });
   private readonly connections = new Set<Connection>();
   private readonly byId = new Map<number, Connection>();
   private readonly remote: RemoteMembers | null;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private closing = false;
+  private readonly limits: SocketLimits;
 
   constructor(private readonly options: HubOptions) {
+    this.limits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
     this.remote = options.cluster == null ? null : new RemoteMembers(options.cluster, options.tables);
     this.heartbeat = setInterval(() => {
       for (const c of this.connections) {
@@ -213,11 +241,21 @@ export class Hub implements ClusterHandlers {
   }
 
   private accept(ws: WebSocket): void {
-    const connection = new Connection(ws, this.options.bus, this.options);
+    const connection = new Connection(ws, this.options.bus, this.options, this.limits);
     this.connections.add(connection);
     this.byId.set(connection.id, connection);
+    // A socket that never says who it is holds a descriptor and memory for nothing (§3.7).
+    const helloTimer = setTimeout(() => {
+      if (!connection.authenticated) connection.drop(CLOSE_CODES.noHello, 'no hello in time');
+    }, this.limits.helloMs);
+    helloTimer.unref();
     ws.on('pong', () => {
       connection.alive = true;
+    });
+    ws.on('ping', (data) => {
+      connection.alive = true;
+      if (connection.bucket.take()) ws.pong(data);
+      else this.abused(connection);
     });
     ws.on('message', (data, isBinary) => {
       connection.alive = true;
@@ -226,6 +264,17 @@ export class Hub implements ClusterHandlers {
         : Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : data.toString();
+      // Every frame is metered as it arrives, binary ones too, before it waits its turn.
+      if (!connection.bucket.take()) {
+        connection.inbox.push(async () =>
+          this.refuse(connection, {
+            code: 'rate/limited',
+            field: '',
+            message: 'too many messages: slow down',
+          }),
+        );
+        return;
+      }
       // One message after another (issue 23 §1): `hello` and `join` wait for the store, and the
       // next frame of the same TCP write must find the session and the seat they made.
       connection.inbox.push(() =>
@@ -240,6 +289,7 @@ export class Hub implements ClusterHandlers {
       );
     });
     ws.on('close', () => {
+      clearTimeout(helloTimer);
       this.connections.delete(connection);
       this.byId.delete(connection.id);
       if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
@@ -261,15 +311,19 @@ export class Hub implements ClusterHandlers {
   }
 
   private refuse(connection: Connection, error: OnlineError, ref?: string): void {
-    connection.refusals++;
+    if (connection.ws.readyState !== connection.ws.OPEN) return;
     this.send(connection, {
       type: 'error',
       ...error,
       field: fieldPointer(error.field),
       ...(ref === undefined ? {} : { ref }),
     });
-    if (connection.refusals >= ABUSE_LIMIT)
-      connection.ws.close(CLOSE_CODES.abuse, 'too many refused messages');
+    this.abused(connection);
+  }
+
+  /** One more refusal: past the abuse limit (refusals in a window) the connection is dropped. */
+  private abused(connection: Connection): void {
+    if (!connection.abuseBucket.take()) connection.drop(CLOSE_CODES.abuse, 'too many refused messages');
   }
 
   private async receive(connection: Connection, text: string | null): Promise<void> {
@@ -281,10 +335,6 @@ export class Hub implements ClusterHandlers {
       });
       return;
     }
-    if (!connection.bucket.take()) {
-      this.refuse(connection, { code: 'rate/limited', field: '', message: 'too many messages: slow down' });
-      return;
-    }
     const parsed = parseClientMessage(text);
     if (!parsed.ok) {
       this.refuse(connection, parsed.error, parsed.ref);
@@ -293,7 +343,6 @@ export class Hub implements ClusterHandlers {
     const message = parsed.value;
     const error = await this.handle(connection, message);
     if (error !== null) this.refuse(connection, error, message.ref);
-    else connection.refusals = 0;
   }
 
   private async handle(connection: Connection, message: ClientMessage): Promise<OnlineError | null> {

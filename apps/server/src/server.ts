@@ -15,7 +15,7 @@ import { capConnections } from './connections.js';
 import { registerHeaders } from './headers.js';
 import { registerApi } from './http.js';
 import { answerErrors } from './http-errors.js';
-import { Hub, type RateLimit } from './hub.js';
+import { Hub, type RateLimit, type SocketLimits } from './hub.js';
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -52,6 +52,8 @@ export interface ServerOptions {
   readonly rateLimit?: RateLimit;
   /** Per-connection chat rate (default burst 5, one per 2 s). */
   readonly chatLimit?: RateLimit;
+  /** The time a socket has to say hello, the refusals it may earn (default DEFAULT_SOCKET_LIMITS). */
+  readonly socketLimits?: Partial<SocketLimits>;
   /** Faults are written here (default: stderr). */
   readonly log?: (message: string) => void;
   /** Serve `GET /api/diagnostics` (rooms, connections, memory after a GC when exposed): for the benchmark. */
@@ -178,6 +180,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     chatLimit: options.chatLimit ?? { burst: 5, perSecond: 0.5 },
     log,
     cluster,
+    ...(options.socketLimits === undefined ? {} : { socketLimits: options.socketLimits }),
   });
   await cluster?.start(hub);
 

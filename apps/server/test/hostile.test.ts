@@ -5,9 +5,9 @@
  * cost the server little, a reader that stops reading cut off, seats given back, sockets that never
  * say hello closed, every frame metered.
  */
-import { PROTOCOL_VERSION } from '@pyramid/online';
+import { CLOSE_CODES, PROTOCOL_VERSION } from '@pyramid/online';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RawSocket } from './raw-ws.js';
+import { clientFrame, RawSocket } from './raw-ws.js';
 import { guest, removeTempDirs, testServer, until } from './support.js';
 
 afterAll(() => removeTempDirs());
@@ -110,5 +110,50 @@ describe('one connection’s messages are handled in order (§1)', () => {
     if (!one.ok || !two.ok) throw new Error('tables not read');
     expect(two.value.table.seats[0]?.presence).toBe('present');
     expect(one.value.table.seats[0]?.presence).not.toBe('present');
+  });
+});
+
+describe('sockets (§3.7)', () => {
+  it('a socket that never says hello is closed after the hello time', async () => {
+    const s = await server({ socketLimits: { helloMs: 300 } });
+    const idle = await raw(s.url);
+    await until(() => idle.closed, 5000, 'the idle socket to be closed');
+    expect(idle.closeCode).toBe(CLOSE_CODES.noHello);
+    // One that says hello in time stays.
+    const anna = await guest(s.url, 'Anna');
+    const named = await raw(s.url);
+    named.sendTogether(hello(anna.session.token));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(named.closed).toBe(false);
+    expect(named.of('welcome')).toHaveLength(1);
+  });
+
+  it('binary frames are metered like text ones', async () => {
+    const s = await server({ rateLimit: { burst: 5, perSecond: 1 } });
+    const flood = await raw(s.url);
+    flood.write(...Array.from({ length: 30 }, () => clientFrame(Buffer.from([1, 2, 3]), 2)));
+    await until(() => flood.of('error').length >= 30 || flood.closed, 5000, 'thirty answers');
+    const codes = flood.of('error').map((m) => m.code);
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('protocol/malformed-json'));
+    expect(codes.slice(5)).toEqual(Array(codes.length - 5).fill('rate/limited'));
+  });
+
+  it('refusals are counted in a window, not in a row: good messages between them do not reset it', async () => {
+    const s = await server({
+      rateLimit: { burst: 1000, perSecond: 1000 },
+      socketLimits: { abuse: { burst: 20, perSecond: 1 } },
+    });
+    const anna = await guest(s.url, 'Anna');
+    const a = await raw(s.url);
+    a.sendTogether(hello(anna.session.token));
+    await until(() => a.of('welcome').length === 1, 5000, 'welcome');
+    const frames: Buffer[] = [];
+    for (let i = 0; i < 40; i++)
+      frames.push(clientFrame('not json'), clientFrame(JSON.stringify({ type: 'ping', t: i })));
+    a.write(...frames);
+    await until(() => a.closed, 5000, 'the abusive connection to be dropped');
+    expect(a.closeCode).toBe(CLOSE_CODES.abuse);
+    expect(a.of('error').length).toBeLessThanOrEqual(21);
+    expect(a.of('pong').length).toBeGreaterThan(0);
   });
 });

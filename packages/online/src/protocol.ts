@@ -402,6 +402,12 @@ export const CLOSE_CODES = {
   originRefused: 4003,
   /** The server is shutting down: reconnect later. */
   shutdown: 4000,
-  /** Too many refused messages in a row: the connection was dropped. */
+  /** Too many refused messages within a window: the connection was dropped. */
   abuse: 4008,
+  /** No `hello` within the first seconds: the connection was dropped. */
+  noHello: 4001,
+  /** The client read too slowly: more was waiting to be sent to it than the server keeps. */
+  slowReader: 4009,
+  /** The session was signed out (`POST /api/logout`). */
+  signedOut: 4002,
 } as const;
