@@ -57,11 +57,24 @@ export interface SocketLimits {
   readonly helloMs: number;
   /** Refusals a connection may earn (a burst, and per second back) before it is dropped. */
   readonly abuse: RateLimit;
+  /**
+   * Messages whose answer is large — `join` (the full snapshot), `desync` (the state), `log` (a
+   * page of rulings) — on top of the message rate.
+   */
+  readonly expensive: RateLimit;
+  /**
+   * Bytes waiting to be sent to one connection (ws `bufferedAmount`: written to the socket, not yet
+   * taken by the kernel) past which a message is not queued but the connection cut: a client that
+   * stops reading must not grow the server.
+   */
+  readonly sendBufferBytes: number;
 }
 
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({
   helloMs: 5_000,
   abuse: { burst: 100, perSecond: 10 },
+  expensive: { burst: 10, perSecond: 1 },
+  sendBufferBytes: 8 * 1024 * 1024,
 });
 
 const HEARTBEAT_MS = 30_000;
@@ -134,6 +147,8 @@ class Connection implements Member {
   readonly chatBucket: Bucket;
   /** Refusals earned: counted in a window, not in a row (a refusal between two good messages still counts). */
   readonly abuseBucket: Bucket;
+  readonly expensiveBucket: Bucket;
+  private readonly sendBufferBytes: number;
   /** The connection's messages, handled strictly in the order they arrived. */
   readonly inbox = new Inbox();
 
@@ -146,6 +161,8 @@ class Connection implements Member {
     this.bucket = new Bucket(options.rateLimit, options.now);
     this.chatBucket = new Bucket(options.chatLimit, options.now);
     this.abuseBucket = new Bucket(limits.abuse, options.now);
+    this.expensiveBucket = new Bucket(limits.expensive, options.now);
+    this.sendBufferBytes = limits.sendBufferBytes;
   }
 
   /** Closes with `code`, and cuts the socket if the client does not answer the close in time. */
@@ -156,7 +173,13 @@ class Connection implements Member {
   }
 
   send(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > this.sendBufferBytes) {
+      // It would never drain in time: a close frame would wait behind the buffer, so cut it now.
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(text);
   }
 
   bind(tableId: string | null, role: Role | null, seat: Player | null): void {
@@ -353,6 +376,16 @@ export class Hub implements ClusterHandlers {
     if (message.type === 'hello') return this.hello(connection, message.protocol, message.token);
     if (!connection.authenticated)
       return { code: 'auth/required', field: 'type', message: 'send hello with your session token first' };
+    if (
+      (message.type === 'join' || message.type === 'desync' || message.type === 'log') &&
+      !connection.expensiveBucket.take()
+    ) {
+      return {
+        code: 'rate/limited',
+        field: 'type',
+        message: `too many ${message.type} messages: wait a little`,
+      };
+    }
     const cluster = this.options.cluster ?? null;
     if (cluster !== null && message.type !== 'leave') {
       if (!cluster.available()) return unavailable('the server is cut off from its shared services');
@@ -401,6 +434,8 @@ export class Hub implements ClusterHandlers {
         return (
           this.joined(connection, message.tableId)?.desync(connection, message.seq, message.hash) ?? notJoined
         );
+      case 'log':
+        return this.joined(connection, message.tableId)?.logRequest(connection, message.after) ?? notJoined;
       default:
         return null;
     }

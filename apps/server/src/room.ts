@@ -27,6 +27,7 @@ import type {
   TableInfo,
   TableOptions,
   TableSnapshot,
+  TableState,
   TableStatus,
 } from '@pyramid/online';
 import {
@@ -46,6 +47,7 @@ import {
 import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
 import { INITIAL_RATING, updateRating } from './ratings/glicko2.js';
+import { desyncReports, logPage, resyncMessage } from './room/desync.js';
 import { inlineSimulator, type Simulator } from './simulation.js';
 import {
   type Fence,
@@ -942,16 +944,26 @@ export class Room {
     });
   }
 
-  /** A client's re-simulation disagreed: it gets the full state again. */
+  /** A client's re-simulation disagreed: it gets the state again, not the log (room/desync.ts). */
   desync(member: Member, seq: number, hash: string): Promise<OnlineError | null> {
     return this.serial(async () => {
-      this.deps.log(
-        `table ${this.id}: desync reported by ${member.player.id} at seq ${seq} (client ${hash}, server ${this.hash})`,
-      );
-      const snap = await this.snapshot();
-      member.send(JSON.stringify({ type: 'state', tableId: this.id, ...snap } satisfies ServerMessage));
+      desyncReports(this.deps.log, this.deps.now).report(this, member.player.id, seq, hash);
+      member.send(JSON.stringify(resyncMessage(this)));
       return null;
     });
+  }
+
+  /** A page of the rulings log, after seq `after`. */
+  logRequest(member: Member, after: number): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      member.send(JSON.stringify(logPage(this, after)));
+      return null;
+    });
+  }
+
+  /** The table without its history (the answer to a desync). */
+  tableState(): TableState {
+    return { table: this.info(), state: this.state, hash: this.hash, clock: this.clockInfo(), lag: this.lag };
   }
 
   /** Whom the next move belongs to (for tests and the lobby). */

@@ -5,10 +5,19 @@
  * cost the server little, a reader that stops reading cut off, seats given back, sockets that never
  * say hello closed, every frame metered.
  */
-import { CLOSE_CODES, PROTOCOL_VERSION } from '@pyramid/online';
+import { CLOSE_CODES, LOG_PAGE_SIZE, PROTOCOL_VERSION } from '@pyramid/online';
+import {
+  type Action,
+  applyAction,
+  legalActions,
+  parseMatchStart,
+  recordAction,
+  resolveSettings,
+} from '@pyramid/rules';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { SqliteStore } from '../src/store/sqlite.js';
 import { clientFrame, RawSocket } from './raw-ws.js';
-import { guest, removeTempDirs, testServer, until } from './support.js';
+import { guest, removeTempDirs, tempDir, testServer, until } from './support.js';
 
 afterAll(() => removeTempDirs());
 
@@ -155,5 +164,154 @@ describe('sockets (§3.7)', () => {
     expect(a.closeCode).toBe(CLOSE_CODES.abuse);
     expect(a.of('error').length).toBeLessThanOrEqual(21);
     expect(a.of('pong').length).toBeGreaterThan(0);
+  });
+});
+
+/** A started match between Anna and Boris, then `actions` rulings appended in the store (slow-play fouls, lags, decisions). */
+const LONG_SETTINGS = { framesToWin: 99, shotClock: { seconds: 60, extensionsPerFrame: 0 } };
+async function longMatch(actions: number) {
+  const dataDir = tempDir();
+  const first = await testServer({ dataDir });
+  const anna = await guest(first.url, 'Anna');
+  const boris = await guest(first.url, 'Boris');
+  const made = await anna.api.createTable({
+    variant: 'free',
+    settings: LONG_SETTINGS,
+    start: { from: 'rack', breaker: 0 },
+  });
+  if (!made.ok) throw new Error(made.error.message);
+  const tableId = made.value.table.id;
+  const seated: RawSocket[] = [];
+  for (const who of [anna, boris]) {
+    const socket = await RawSocket.open(`${first.url.replace(/^http/, 'ws')}/ws`);
+    socket.sendTogether(hello(who.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => socket.of('joined').length === 1, 5000, 'seated');
+    seated.push(socket);
+  }
+  await until(() => seated[0]?.of('state').length === 1, 5000, 'the match to start');
+  for (const socket of seated) socket.destroy();
+  await first.close();
+  const settings = resolveSettings(LONG_SETTINGS);
+  if (!settings.ok) throw new Error(settings.error.message);
+  const start = parseMatchStart({
+    variant: 'free',
+    settings: settings.value,
+    players: ['Anna', 'Boris'],
+    start: { from: 'rack', breaker: 0 },
+  });
+  if (!start.ok) throw new Error(start.error.message);
+  let state = start.value;
+  const store = new SqliteStore(dataDir);
+  let seq = 1;
+  for (; seq <= actions || state.turn.kind !== 'shot'; seq++) {
+    const turn = state.turn;
+    const action = (
+      turn.kind === 'shot'
+        ? { type: 'foul', player: turn.player, foul: 'slow-play' }
+        : turn.kind === 'lag'
+          ? { type: 'lag', winner: 0, first: 0 }
+          : legalActions(state).find((a) => a.type !== 'shot')
+    ) as Action;
+    const applied = applyAction(state, action);
+    if (!applied.ok) throw new Error(applied.error.message);
+    state = applied.value.state;
+    await store.appendAction(
+      tableId,
+      { seq, action: recordAction(action), stroke: null, by: null, at: Date.now() },
+      { lagWinner: null, clock: null, scores: state.scores, framesWon: state.framesWon },
+    );
+  }
+  await store.close();
+  return { dataDir, anna, boris, tableId, seq: seq - 1 };
+}
+
+describe('desync reports and slow readers (§3.1, §3.9)', () => {
+  it('a desync flood is answered with the state only, limited, logged once; another client’s pings stay quick', async () => {
+    const { dataDir, boris, tableId, seq } = await longMatch(1500);
+    const s = await server({ dataDir });
+    const vera = await guest(s.url, 'Vera');
+    const spectator = await raw(s.url);
+    spectator.sendTogether(hello(vera.session.token), { type: 'join', tableId, role: 'spectator' });
+    await until(() => spectator.of('joined').length === 1, 10_000, 'Vera watching');
+    const joinedBytes = spectator.received;
+    // Boris measures his round trips meanwhile.
+    const b = await raw(s.url);
+    b.sendTogether(hello(boris.session.token));
+    await until(() => b.of('welcome').length === 1, 5000, 'welcome');
+    const logLinesBefore = s.lines.filter((l) => l.includes('desync')).length;
+    const hash = '0123456789abcdef';
+    const rtts: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const before = spectator.received;
+      spectator.sendTogether(
+        ...Array.from({ length: 4 }, (_, i) => ({
+          type: 'desync',
+          tableId,
+          seq: 1500,
+          hash,
+          ref: `d${round}.${i}`,
+        })),
+      );
+      const t = performance.now();
+      const pongs = b.of('pong').length;
+      b.sendTogether({ type: 'ping', t: round });
+      await until(() => b.of('pong').length > pongs, 5000, 'pong');
+      rtts.push(performance.now() - t);
+      await until(() => spectator.received > before, 5000, 'an answer to the flood');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const resyncs = spectator.of('resync');
+    const refused = spectator.of('error').filter((m) => m.code === 'rate/limited');
+    // A burst of 10 (the join took one), then one a second: about 12 of the 40 in these two seconds.
+    expect(resyncs.length).toBeGreaterThanOrEqual(9);
+    expect(resyncs.length).toBeLessThanOrEqual(14);
+    expect(resyncs.length + refused.length).toBe(40);
+    for (const r of resyncs) {
+      expect(r).not.toHaveProperty('log');
+      expect((r.table as { seq: number }).seq).toBe(seq);
+    }
+    // The state alone is a small fraction of the snapshot with its 1500 rulings.
+    const resyncBytes = JSON.stringify(resyncs[0]).length;
+    expect(joinedBytes).toBeGreaterThan(1_000_000);
+    expect(resyncBytes).toBeLessThan(joinedBytes / 50);
+    expect(s.lines.filter((l) => l.includes('desync')).length - logLinesBefore).toBe(1);
+    expect(Math.max(...rtts)).toBeLessThan(1000);
+    // The rulings come on request, a page at a time.
+    await new Promise((r) => setTimeout(r, 1100));
+    spectator.sendTogether({ type: 'log', tableId, after: 0 });
+    await until(() => spectator.of('log').length === 1, 5000, 'the first page');
+    const page = spectator.of('log')[0] as { entries: { seq: number }[]; more: boolean; seq: number };
+    expect(page.entries.map((e) => e.seq)).toEqual(Array.from({ length: LOG_PAGE_SIZE }, (_, i) => i + 1));
+    expect(page.more).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100));
+    spectator.sendTogether({ type: 'log', tableId, after: seq - 50 });
+    await until(() => spectator.of('log').length === 2, 5000, 'the last page');
+    const last = spectator.of('log')[1] as { entries: { seq: number }[]; more: boolean };
+    expect(last.entries.map((e) => e.seq)).toEqual(Array.from({ length: 50 }, (_, i) => seq - 49 + i));
+    expect(last.more).toBe(false);
+  });
+
+  it('a spectator that stops reading is cut off once its send buffer passes the bound', async () => {
+    const { dataDir, tableId } = await longMatch(1500);
+    const s = await server({ dataDir, diagnostics: true, socketLimits: { sendBufferBytes: 256 * 1024 } });
+    const vera = await guest(s.url, 'Vera');
+    const spectator = await raw(s.url);
+    spectator.sendTogether(hello(vera.session.token));
+    await until(() => spectator.of('welcome').length === 1, 5000, 'welcome');
+    spectator.stopReading();
+    // Each answer is the whole snapshot (about 1.5 MB): five of them pass any kernel buffer.
+    spectator.sendTogether(
+      ...Array.from({ length: 5 }, () => ({ type: 'join', tableId, role: 'spectator' })),
+    );
+    const open = async () =>
+      ((await (await fetch(`${s.url}/api/diagnostics`)).json()) as { connections: number }).connections;
+    const deadline = Date.now() + 10_000;
+    let connections = await open();
+    while (connections > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      connections = await open();
+    }
+    expect(connections).toBe(0);
   });
 });

@@ -557,11 +557,16 @@ describe('connections', () => {
     expect((await room.chat(outsider, 'hi'))?.code).toBe('table/not-joined');
   });
 
-  it('a desync report gets the full state back', async () => {
+  it('a desync report gets the state back without the log; the log comes by pages', async () => {
     const { room, a } = await seated('free');
     await room.stroke(a, stroke(room, BREAK));
     expect(await room.desync(a, 1, '0000000000000000')).toBeNull();
-    expect(a.last('state')).toMatchObject({ tableId: room.id, hash: room.hash, table: { seq: 1 } });
+    const resync = a.last('resync');
+    expect(resync).toMatchObject({ tableId: room.id, hash: room.hash, table: { seq: 1 } });
+    expect(resync).not.toHaveProperty('log');
+    expect(await room.logRequest(a, 0)).toBeNull();
+    expect(a.last('log')).toMatchObject({ tableId: room.id, after: 0, seq: 1, more: false });
+    expect(a.last('log')?.entries.map((e) => e.seq)).toEqual([1]);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import {
   CLIENT_MESSAGE_TYPES,
+  LOG_PAGE_SIZE,
   MAX_CHAT_LENGTH,
   MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
@@ -17,7 +18,7 @@ import { CLIENT_MESSAGE_SCHEMAS, HTTP_REQUEST_SCHEMAS, SERVER_MESSAGE_SCHEMAS } 
 const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
   hello:
     'The first message on a connection: the session token from `POST /api/guest`, `/api/register` or `/api/login`. Answered by `welcome`, or an `error` (`auth/invalid-token`, `auth/expired-token`, `protocol/version`).',
-  join: 'Join a table, leaving any other. As a `player`: take the free seat of a waiting table, or take back your own seat (a reconnect, another device, or resuming an adjourned match); a newer tab of the same player takes the seat and the older one is sent `superseded`. As a `spectator`: watch. Answered by `joined` with the full state.',
+  join: 'Join a table, leaving any other. As a `player`: take the free seat of a waiting table, or take back your own seat (a reconnect, another device, or resuming an adjourned match); a newer tab of the same player takes the seat and the older one is sent `superseded`. As a `spectator`: watch. Answered by `joined` with the full state. Costly to answer, so limited with `desync` and `log`: a burst of 10, then one a second.',
   leave:
     'Leave the table. A seated player is then away: he has the grace period (120 s by default) to come back before the match is adjourned.',
   stroke:
@@ -28,7 +29,8 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
     'п.26: the player to shoot takes one of his time extensions; the clock gets its seconds once more. Answered by the `ruling` broadcast.',
   chat: `A chat line at the table (players and spectators): plain text, 1–${MAX_CHAT_LENGTH} characters, no control characters, no bidi embedding, override or isolate (U+202A–202E, U+2066–2069), and something visible (not only zero-width characters or fillers); five lines at once, then one every two seconds. Clients show it as text, never as HTML.`,
   desync:
-    "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server logs it and sends the full `state`.",
+    "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server answers `resync`, the table's state without its log (a client missing rulings asks for them with `log`). Costly to answer, so limited with `join` and `log` (a burst of 10, then one a second); the server's log notes a table's desyncs once per ten minutes, not each report.",
+  log: `A page of the rulings log: the entries after seq \`after\` (0 for the first), oldest first, at most ${LOG_PAGE_SIZE} a page. Answered by \`log\`; limited with \`join\` and \`desync\`.`,
   ping: "Measures the round trip; the `pong` carries the server's clock.",
 };
 
@@ -36,8 +38,10 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   welcome: "The session is accepted: who you are, and the server's clock.",
   joined:
     "The answer to `join`: your role and seat, and the full snapshot of the table — its info (options, status, seats with presence, spectators, scores, seq), the referee's state and its hash, the shot clock, the lag lots, every ruling so far and the latest chat lines.",
-  state:
-    'A full snapshot again: when the second player sits down and the match starts, or after a `desync` report.',
+  state: 'A full snapshot again: when the second player sits down and the match starts.',
+  resync:
+    "The answer to `desync`: the table's info, the referee's state and its hash, the clock and the lag lots as the server holds them — without the log and the chat (ask for rulings with `log`).",
+  log: "The answer to `log`: the rulings after `after`, oldest first; `seq` is the table's seq now, `more` says a later page is left (ask again after the last entry's seq).",
   stroke:
     'A stroke was played: the stroke as the striker sent it (clients animate it by simulating it from the previous state), the action the referee took (with the facts the simulation produced, as the match record stores it), the ruling, the new state, `hash` = `hashJson(state)`, the new seq and clock. Sent only after the database holds the action.',
   ruling:
