@@ -128,6 +128,8 @@ class Connection implements Member {
   readonly id = nextConnection++;
   player: PlayerInfo = { id: '', name: '', account: false };
   authenticated = false;
+  /** The stored session its token belongs to (null for a token of the older format). */
+  sessionId: string | null = null;
   tableId: string | null = null;
   role: Role | null = null;
   seat: Player | null = null;
@@ -462,6 +464,7 @@ export class Hub implements ClusterHandlers {
     if (connection.authenticated && connection.player.id !== stored.id) await this.leaveTable(connection);
     if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
     connection.authenticate(playerInfo(stored));
+    connection.sessionId = verified.sessionId;
     this.options.cluster?.playerOnline(stored.id, true);
     this.send(connection, {
       type: 'welcome',
@@ -691,6 +694,22 @@ export class Hub implements ClusterHandlers {
         if (moved) void this.rejoin(c);
       }
     }
+  }
+
+  /**
+   * Closes every connection whose session was signed out (§3.5): at once on the process that took
+   * the logout, within a revocation sync (5 s) on the others.
+   */
+  closeSignedOut(): number {
+    let closed = 0;
+    for (const c of this.connections) {
+      if (c.sessionId !== null && this.options.sessions.isRevoked(c.sessionId)) {
+        c.sessionId = null;
+        c.drop(CLOSE_CODES.signedOut, 'the session was signed out');
+        closed++;
+      }
+    }
+    return closed;
   }
 
   /** Connections open now. */

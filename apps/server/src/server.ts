@@ -217,7 +217,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
   );
   const guard = new LoginGuard({ ...DEFAULT_LOGIN_GUARD, ...options.loginGuard });
-  registerApi(app, { store, tables, sessions, now, guard, limit, log });
+  registerApi(app, {
+    store,
+    tables,
+    sessions,
+    now,
+    guard,
+    limit,
+    log,
+    signedOut: () => hub.closeSignedOut(),
+  });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -258,6 +267,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const revocations = setInterval(() => {
     sessions
       .syncRevoked(now())
+      .then(() => hub.closeSignedOut())
       .catch((caught: unknown) => log(`session revocations: ${(caught as Error).message}`));
   }, REVOKED_SYNC_MS);
   revocations.unref();

@@ -315,3 +315,22 @@ describe('desync reports and slow readers (§3.1, §3.9)', () => {
     expect(connections).toBe(0);
   });
 });
+
+describe('sessions (§3.5)', () => {
+  it('a logout closes the live sockets of that session, and only those', async () => {
+    const s = await server();
+    const anna = await guest(s.url, 'Anna');
+    const other = await guest(s.url, 'Boris');
+    const mine = await raw(s.url);
+    mine.sendTogether(hello(anna.session.token));
+    const theirs = await raw(s.url);
+    theirs.sendTogether(hello(other.session.token));
+    await until(() => mine.of('welcome').length === 1 && theirs.of('welcome').length === 1, 5000, 'welcomes');
+    expect((await anna.api.logout()).ok).toBe(true);
+    await until(() => mine.closed, 3000, 'the signed-out socket to close');
+    expect(mine.closeCode).toBe(CLOSE_CODES.signedOut);
+    expect(s.lines.filter((l) => l.startsWith('security: logout '))).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirs.closed).toBe(false);
+  });
+});

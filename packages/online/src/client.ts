@@ -13,6 +13,7 @@ import { err, hashJson, ok, type Result } from '@pyramid/core';
 import { type SimulatedShot, simulateShot } from '@pyramid/match';
 import { applyAction, type MatchState, type Player } from '@pyramid/rules';
 import {
+  CLOSE_CODES,
   type ClientMessage,
   type ClockInfo,
   type DecisionIntent,
@@ -295,6 +296,8 @@ export class OnlineClient {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      // Signed out: a new connection with the same token would be refused.
+      if (event.code === CLOSE_CODES.signedOut) this.setStatus('closed');
       this.dropped(`closed (${event.code})`);
     };
   }
