@@ -46,7 +46,7 @@ import {
 } from '@pyramid/rules';
 import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
-import { INITIAL_RATING, updateRating } from './ratings/glicko2.js';
+import { matchRatings } from './ratings/match-rating.js';
 import { desyncReports, logPage, resyncMessage } from './room/desync.js';
 import { inlineSimulator, type Simulator } from './simulation.js';
 import {
@@ -56,7 +56,6 @@ import {
   type Store,
   type StoredAction,
   type StoredClock,
-  type StoredRating,
   type StoredTable,
   type TablePatch,
 } from './store/types.js';
@@ -892,24 +891,13 @@ export class Room {
     return { playerId: id, before: u.before, after: u.after };
   }
 
-  /** Glicko-2: each seat's rating after this one match (one rating period), per variant. */
-  private async ratingUpdates(winner: Player): Promise<RatingUpdate[]> {
-    const variant = this.options.variant;
-    const ids = [this.seats[0]!.player.id, this.seats[1]!.player.id] as const;
-    const before: StoredRating[] = [];
-    for (const id of ids)
-      before.push((await this.deps.store.rating(id, variant)) ?? { ...INITIAL_RATING, games: 0 });
-    return ([0, 1] as const).map((seat) => {
-      const me = before[seat]!;
-      const opponent = before[1 - seat]!;
-      const after = updateRating(me, [{ opponent, score: seat === winner ? 1 : 0 }]);
-      return {
-        playerId: ids[seat],
-        variant,
-        before: me,
-        after: { rating: after.rating, rd: after.rd, volatility: after.volatility, games: me.games + 1 },
-      };
-    });
+  /**
+   * Glicko-2: each seat's rating after this one match (one rating period), per variant; null when
+   * the match may not be rated (a guest, or one player in both seats) and is recorded unrated.
+   */
+  private ratingUpdates(winner: Player): Promise<RatingUpdate[] | null> {
+    const seats = [this.seats[0]!.player, this.seats[1]!.player] as const;
+    return matchRatings(this.deps.store, this.options.variant, seats, winner, this.deps.now());
   }
 
   // ── Chat and desync reports ────────────────────────────────────────────────────────────────
