@@ -48,6 +48,7 @@ import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
 import { matchRatings } from './ratings/match-rating.js';
 import { desyncReports, logPage, resyncMessage } from './room/desync.js';
+import { DEFAULT_SEAT_RELEASE_MS, SeatRelease } from './room/seats-release.js';
 import { inlineSimulator, type Simulator } from './simulation.js';
 import {
   type Fence,
@@ -85,6 +86,8 @@ export interface RoomDeps {
   readonly simulate?: Simulator;
   /** Set when several processes share the table's store: the lease and whether the services are up. */
   readonly cluster?: RoomCluster;
+  /** How long a seat of a match not yet started waits for its player (room/seats-release.ts). */
+  readonly seatReleaseMs?: number;
 }
 
 /** What a room asks the cluster: its lease on the table, and whether PostgreSQL and Redis are reachable. */
@@ -147,6 +150,7 @@ export class Room {
   private clockTimer: unknown = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly deps: RoomDeps;
+  private readonly release: SeatRelease<Seat>;
 
   constructor(
     deps: RoomDeps,
@@ -171,6 +175,52 @@ export class Room {
       init.seats[0] === null ? null : this.emptySeat(init.seats[0]),
       init.seats[1] === null ? null : this.emptySeat(init.seats[1]),
     ];
+    this.release = new SeatRelease(
+      deps.setTimer,
+      deps.clearTimer,
+      deps.seatReleaseMs ?? DEFAULT_SEAT_RELEASE_MS,
+    );
+    // A seat given to a player who is not here yet (the creator, a quick-match pair) waits a while.
+    if (this.status === 'waiting') {
+      for (const seat of this.seats) if (seat !== null) this.armRelease(seat);
+    }
+  }
+
+  private armRelease(seat: Seat): void {
+    this.release.arm(seat, () => {
+      void this.serial(async () => {
+        const index = this.seats.indexOf(seat);
+        if (this.status === 'waiting' && index >= 0 && seat.member === null)
+          await this.giveBack(index as Player);
+      });
+    });
+  }
+
+  /** A seat of a match not yet started is free again. */
+  private async giveBack(index: Player): Promise<void> {
+    const seat = this.seats[index];
+    if (seat == null) return;
+    this.release.stop(seat);
+    if (seat.graceTimer !== null) this.deps.clearTimer(seat.graceTimer);
+    this.seats[index] = null;
+    this.touch();
+    await this.update({ seats: this.toStored().seats });
+    this.presence();
+  }
+
+  /** Waiting for a second player with no seat held: nobody will start this match. */
+  abandoned(): boolean {
+    return this.status === 'waiting' && this.seats[0] === null && this.seats[1] === null;
+  }
+
+  /** Closes an abandoned table (the tables' sweep): finished without a match, forgotten. */
+  close(): Promise<boolean> {
+    return this.serial(async () => {
+      if (!this.abandoned() || this.members() > 0) return false;
+      await this.update({ status: 'finished' });
+      this.status = 'finished';
+      return true;
+    });
   }
 
   private emptySeat(player: PlayerInfo): Seat {
@@ -447,6 +497,7 @@ export class Room {
       seat.awayUntil = null;
       if (seat.graceTimer !== null) this.deps.clearTimer(seat.graceTimer);
       seat.graceTimer = null;
+      this.release.stop(seat);
       member.bind(this.id, 'player', index);
       this.touch();
       if (
@@ -526,6 +577,11 @@ export class Room {
       const seat = this.seats[index]!;
       seat.member = null;
       member.bind(null, null, null);
+      // A match not started: the seat is given back (§3.3), not kept for a grace period.
+      if (this.status === 'waiting') {
+        await this.giveBack(index as Player);
+        return;
+      }
       if (this.status === 'finished') {
         seat.presence = 'absent';
         this.presence();
@@ -970,6 +1026,7 @@ export class Room {
 
   /** Stops every timer (server shutdown). */
   dispose(): void {
+    this.release.dispose();
     if (this.clockTimer !== null) this.deps.clearTimer(this.clockTimer);
     this.clockTimer = null;
     for (const s of this.seats) {

@@ -46,6 +46,10 @@ export interface ServerOptions {
   readonly webRoot?: string | null;
   /** Grace period (ms) for a dropped player, default 120 000. */
   readonly graceMs?: number;
+  /** How long a seat of a match not yet started waits for its player (ms), default 60 000. */
+  readonly seatReleaseMs?: number;
+  /** How often the tables are swept — abandoned waiting tables closed, finished ones forgotten (default 60 000 ms). */
+  readonly sweepMs?: number;
   /** Origins allowed on the WebSocket besides the server's own, or '*'. */
   readonly allowedOrigins?: readonly string[] | '*';
   /** Per-connection message rate (default burst 40, 20 per second). */
@@ -155,6 +159,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     bus,
     now,
     graceMs: options.graceMs ?? 120_000,
+    ...(options.seatReleaseMs === undefined ? {} : { seatReleaseMs: options.seatReleaseMs }),
     lot: () => randomInt(2) as Player,
     setTimer: (callback, ms) => {
       const timer = setTimeout(callback, ms);
@@ -258,10 +263,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
   const sweep = setInterval(() => {
-    tables.sweep();
+    tables.sweep().catch((caught: unknown) => log(`tables sweep: ${(caught as Error).message}`));
     // Sessions whose every token has expired are of no more use.
     store.pruneSessions(now()).catch((caught: unknown) => log(`session prune: ${(caught as Error).message}`));
-  }, SWEEP_MS);
+  }, options.sweepMs ?? SWEEP_MS);
   sweep.unref();
   // Sessions signed out on another process reach this one's WebSocket check within this time.
   const revocations = setInterval(() => {

@@ -334,3 +334,67 @@ describe('sessions (§3.5)', () => {
     expect(theirs.closed).toBe(false);
   });
 });
+
+describe('seats of a match not started (§3.3, §3.4)', () => {
+  const seatIds = async (a: Awaited<ReturnType<typeof guest>>['api'], tableId: string) => {
+    const read = await a.table(tableId);
+    if (!read.ok) throw new Error(read.error.message);
+    return {
+      status: read.value.table.status,
+      seats: read.value.table.seats.map((s) => s?.player.id ?? null),
+    };
+  };
+
+  it('a stranger who takes the invited friend’s seat and leaves gives it back', async () => {
+    const s = await server();
+    const anna = await guest(s.url, 'Anna');
+    const friend = await guest(s.url, 'Friend');
+    const stranger = await guest(s.url, 'Stranger');
+    const made = await anna.api.createTable({ variant: 'free', public: false });
+    if (!made.ok) throw new Error(made.error.message);
+    const tableId = made.value.table.id;
+    const m = await raw(s.url);
+    m.sendTogether(hello(stranger.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => m.of('joined').length === 1, 5000, 'the stranger seated');
+    m.sendTogether({ type: 'leave', tableId });
+    const f = await raw(s.url);
+    await new Promise((r) => setTimeout(r, 200));
+    f.sendTogether(hello(friend.session.token), { type: 'join', tableId, role: 'player', ref: 'f' });
+    await until(() => f.of('joined').length + f.of('error').length > 0, 5000, 'the friend’s answer');
+    expect(f.of('error')).toEqual([]);
+    expect((await seatIds(anna.api, tableId)).seats).toEqual([
+      anna.session.player.id,
+      friend.session.player.id,
+    ]);
+  });
+
+  it('a quick-match partner who never comes: his seat is given back, the other is at an open table', async () => {
+    const s = await server({ seatReleaseMs: 300 });
+    const anna = await guest(s.url, 'Anna');
+    const boris = await guest(s.url, 'Boris');
+    const vera = await guest(s.url, 'Vera');
+    expect((await anna.api.quickMatch({ variant: 'free', rated: false })).ok).toBe(true);
+    const matched = await boris.api.quickMatch({ variant: 'free', rated: false });
+    if (!matched.ok || matched.value.status !== 'matched') throw new Error('not matched');
+    const tableId = matched.value.tableId;
+    const b = await raw(s.url);
+    b.sendTogether(hello(boris.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => b.of('joined').length === 1, 5000, 'Boris seated');
+    // Anna never joins.
+    await new Promise((r) => setTimeout(r, 800));
+    expect((await seatIds(boris.api, tableId)).seats).toEqual([null, boris.session.player.id]);
+    const lobby = await vera.api.lobby();
+    if (!lobby.ok) throw new Error(lobby.error.message);
+    expect(lobby.value.open.map((t) => t.id)).toContain(tableId);
+  });
+
+  it('a table whose creator never comes is given back its seat and closed by the sweep', async () => {
+    const s = await server({ seatReleaseMs: 200, sweepMs: 200 });
+    const anna = await guest(s.url, 'Anna');
+    const made = await anna.api.createTable({ variant: 'free' });
+    if (!made.ok) throw new Error(made.error.message);
+    const tableId = made.value.table.id;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await seatIds(anna.api, tableId)).toEqual({ status: 'finished', seats: [null, null] });
+  });
+});
