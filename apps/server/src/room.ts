@@ -48,6 +48,7 @@ import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
 import { matchRatings } from './ratings/match-rating.js';
 import { desyncReports, logPage, resyncMessage } from './room/desync.js';
+import { DEFAULT_FORFEIT_MS, forfeitIn } from './room/forfeit.js';
 import { DEFAULT_SEAT_RELEASE_MS, SeatRelease } from './room/seats-release.js';
 import { inlineSimulator, type Simulator } from './simulation.js';
 import {
@@ -88,6 +89,8 @@ export interface RoomDeps {
   readonly cluster?: RoomCluster;
   /** How long a seat of a match not yet started waits for its player (room/seats-release.ts). */
   readonly seatReleaseMs?: number;
+  /** How long an adjourned match waits before it is forfeited to the player who is back (room/forfeit.ts). */
+  readonly forfeitMs?: number;
 }
 
 /** What a room asks the cluster: its lease on the table, and whether PostgreSQL and Redis are reachable. */
@@ -151,6 +154,9 @@ export class Room {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly deps: RoomDeps;
   private readonly release: SeatRelease<Seat>;
+  /** When the match was adjourned (null: it is not). */
+  private adjournedAt: number | null = null;
+  private forfeitTimer: unknown = null;
 
   constructor(
     deps: RoomDeps,
@@ -273,6 +279,7 @@ export class Room {
     });
     room.winner = stored.winner;
     if (stored.status === 'waiting') return room;
+    if (stored.status === 'adjourned') room.adjournedAt = stored.updatedAt;
     const initial = room.initialState();
     if (!initial.ok) throw new Error(`table ${stored.id}: cannot start: ${initial.error.message}`);
     let state = initial.value;
@@ -417,6 +424,7 @@ export class Room {
         table: this.id,
         rated: this.options.rated,
         status: this.status,
+        ...(this.forfeited() ? { result: 'forfeit', winner: this.winner } : {}),
         playerIds: [this.seats[0]?.player.id ?? null, this.seats[1]?.player.id ?? null],
       },
     };
@@ -515,7 +523,12 @@ export class Room {
       }
       if (this.status === 'adjourned' && this.bothPresent()) {
         this.status = 'playing';
+        this.adjournedAt = null;
+        this.stopForfeit();
         await this.update({ status: 'playing' });
+      } else if (this.status === 'adjourned') {
+        const forfeited = await this.claimForfeit(index);
+        if (forfeited !== null) return forfeited;
       }
       await this.resumeClock();
       await this.sendJoined(member, 'player', index);
@@ -611,13 +624,89 @@ export class Room {
     seat.awayUntil = null;
     if (this.status === 'playing') {
       this.status = 'adjourned';
+      this.adjournedAt = this.deps.now();
       const clock = this.pausedClock();
       this.setClock(clock);
       await this.update({ status: 'adjourned', clock });
       this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
+      // The player who stayed has the claim to a forfeit, once the time is up.
+      const stayed = this.seats.findIndex((s) => s?.presence === 'present');
+      if (stayed >= 0) await this.claimForfeit(stayed as Player);
     }
     this.touch();
     this.presence();
+  }
+
+  // ── Forfeit of an adjourned match (room/forfeit.ts) ────────────────────────────────────
+
+  /**
+   * `seat` is here at an adjourned match, his opponent is not: the match is his now if it has been
+   * adjourned for the forfeit time, else when that time comes and he is still here alone.
+   * Returns a refusal only when the forfeit could not be stored.
+   */
+  private async claimForfeit(seat: Player): Promise<OnlineError | null> {
+    if (this.adjournedAt === null) return null;
+    const left = forfeitIn(this.adjournedAt, this.deps.now(), this.deps.forfeitMs ?? DEFAULT_FORFEIT_MS);
+    if (left === 0) return this.forfeit(seat);
+    this.stopForfeit();
+    this.forfeitTimer = this.deps.setTimer(() => {
+      this.forfeitTimer = null;
+      void this.serial(() => this.claimForfeit(seat));
+    }, left);
+    return null;
+  }
+
+  private stopForfeit(): void {
+    if (this.forfeitTimer !== null) this.deps.clearTimer(this.forfeitTimer);
+    this.forfeitTimer = null;
+  }
+
+  /** The match is forfeited to `winner`: finished (and rated as his win) without an action. */
+  private async forfeit(winner: Player): Promise<OnlineError | null> {
+    const other = this.seats[1 - winner];
+    if (
+      this.status !== 'adjourned' ||
+      this.seats[winner]?.presence !== 'present' ||
+      other?.presence === 'present'
+    )
+      return null;
+    const cluster = this.deps.cluster;
+    if (cluster !== undefined && (!cluster.available() || cluster.fence(this.id) === null))
+      return fail(
+        'server/unavailable',
+        '',
+        'the server is cut off from its shared services; nothing changed',
+      );
+    const now = this.deps.now();
+    const ratings = this.options.rated ? await this.ratingUpdates(winner) : null;
+    try {
+      await this.deps.store.finishTable(
+        this.id,
+        { status: 'finished', winner, clock: null },
+        ratings ?? [],
+        now,
+        this.fence(),
+      );
+    } catch (caught) {
+      this.deps.log(`table ${this.id}: forfeit not stored: ${(caught as Error).message}`);
+      return fail('server/internal', '', 'the forfeit could not be stored; nothing changed');
+    }
+    this.stopForfeit();
+    this.status = 'finished';
+    this.winner = winner;
+    this.adjournedAt = null;
+    this.updatedAt = now;
+    this.setClock(null);
+    const changes: [RatingChange, RatingChange] | null =
+      ratings === null ? null : [this.ratingChange(ratings, 0), this.ratingChange(ratings, 1)];
+    this.broadcast({ type: 'finished', tableId: this.id, winner, ratings: changes });
+    this.presence();
+    return null;
+  }
+
+  /** Finished without the referee ending the match: forfeited. */
+  forfeited(): boolean {
+    return this.status === 'finished' && this.winner !== null && this.state?.turn.kind !== 'match-over';
   }
 
   // ── The shot clock (п.26) ──────────────────────────────────────────────────────────────────
@@ -1027,6 +1116,7 @@ export class Room {
   /** Stops every timer (server shutdown). */
   dispose(): void {
     this.release.dispose();
+    this.stopForfeit();
     if (this.clockTimer !== null) this.deps.clearTimer(this.clockTimer);
     this.clockTimer = null;
     for (const s of this.seats) {

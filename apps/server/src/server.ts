@@ -48,6 +48,11 @@ export interface ServerOptions {
   readonly graceMs?: number;
   /** How long a seat of a match not yet started waits for its player (ms), default 60 000. */
   readonly seatReleaseMs?: number;
+  /**
+   * How long an adjourned match waits for the player who is away before it is forfeited to the
+   * one who is back (ms), default 24 h.
+   */
+  readonly forfeitMs?: number;
   /** How often the tables are swept — abandoned waiting tables closed, finished ones forgotten (default 60 000 ms). */
   readonly sweepMs?: number;
   /** Origins allowed on the WebSocket besides the server's own, or '*'. */
@@ -160,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     now,
     graceMs: options.graceMs ?? 120_000,
     ...(options.seatReleaseMs === undefined ? {} : { seatReleaseMs: options.seatReleaseMs }),
+    ...(options.forfeitMs === undefined ? {} : { forfeitMs: options.forfeitMs }),
     lot: () => randomInt(2) as Player,
     setTimer: (callback, ms) => {
       const timer = setTimeout(callback, ms);

@@ -17,7 +17,7 @@ import {
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { clientFrame, RawSocket } from './raw-ws.js';
-import { guest, removeTempDirs, tempDir, testServer, until } from './support.js';
+import { api, guest, removeTempDirs, tempDir, testServer, until } from './support.js';
 
 afterAll(() => removeTempDirs());
 
@@ -396,5 +396,69 @@ describe('seats of a match not started (§3.3, §3.4)', () => {
     const tableId = made.value.table.id;
     await new Promise((r) => setTimeout(r, 1000));
     expect(await seatIds(anna.api, tableId)).toEqual({ status: 'finished', seats: [null, null] });
+  });
+});
+
+describe('an adjourned match ends (§3.4)', () => {
+  async function accountOf(url: string, name: string) {
+    const a = api(url);
+    const made = await a.register({ name, password: 'a long password' });
+    if (!made.ok) throw new Error(made.error.message);
+    return { api: a, session: made.value };
+  }
+
+  async function adjournedRated(s: Awaited<ReturnType<typeof server>>) {
+    const anna = await accountOf(s.url, 'Anna');
+    const boris = await accountOf(s.url, 'Boris');
+    const made = await anna.api.createTable({ variant: 'free', rated: true });
+    if (!made.ok) throw new Error(made.error.message);
+    const tableId = made.value.table.id;
+    const a = await raw(s.url);
+    a.sendTogether(hello(anna.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => a.of('joined').length === 1, 5000, 'Anna seated');
+    const b = await raw(s.url);
+    b.sendTogether(hello(boris.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => a.of('state').length === 1, 5000, 'the match to start');
+    return { anna, boris, tableId, a, b };
+  }
+
+  it('the player who stayed wins by forfeit once the stated time is up, rated as a win', async () => {
+    const s = await server({ graceMs: 200, forfeitMs: 800 });
+    const { anna, boris, tableId, a, b } = await adjournedRated(s);
+    // Boris, losing, walks away and never comes back.
+    b.destroy();
+    await until(() => a.of('finished').length === 1, 10_000, 'the forfeit');
+    const finished = a.of('finished')[0] as {
+      winner: number;
+      ratings: { playerId: string; after: { rating: number } }[];
+    };
+    expect(finished.winner).toBe(0);
+    const table = await anna.api.table(tableId);
+    expect(table.ok && table.value.table.status).toBe('finished');
+    const byId = new Map(finished.ratings.map((r) => [r.playerId, r.after.rating]));
+    expect(byId.get(anna.session.player.id)).toBeGreaterThan(1500);
+    expect(byId.get(boris.session.player.id)).toBeLessThan(1500);
+    const record = await anna.api.matchRecord(tableId);
+    expect(record.ok && record.value.meta).toMatchObject({ result: 'forfeit', winner: 0 });
+  });
+
+  it('a player who comes back after the stated time wins it at once; before it, the match waits', async () => {
+    const s = await server({ graceMs: 200, forfeitMs: 1500 });
+    const { anna, tableId, a, b } = await adjournedRated(s);
+    a.destroy();
+    b.destroy();
+    await new Promise((r) => setTimeout(r, 700));
+    const early = await raw(s.url);
+    early.sendTogether(hello(anna.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => early.of('joined').length === 1, 5000, 'Anna back early');
+    expect(early.of('joined')[0]).toMatchObject({ table: { status: 'adjourned' } });
+    early.destroy();
+    await new Promise((r) => setTimeout(r, 1300));
+    const table = await anna.api.table(tableId);
+    expect(table.ok && table.value.table.status).toBe('adjourned');
+    const late = await raw(s.url);
+    late.sendTogether(hello(anna.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => late.of('finished').length === 1, 5000, 'the forfeit on her return');
+    expect(late.of('finished')[0]).toMatchObject({ winner: 0 });
   });
 });
