@@ -22,7 +22,9 @@ import type { Sessions } from './auth.js';
 import { type Bus, playerTopic, tableTopic } from './bus.js';
 import { type Cluster, type ClusterHandlers, NO_ANSWER } from './cluster/cluster.js';
 import { type ConnectionRef, intent, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
+import { clientOf, OnceEach } from './limits.js';
 import type { Member } from './room.js';
+import { type SecurityEvent, securityEvent } from './security-log.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
 import { parseClientMessage } from './validate.js';
@@ -78,6 +80,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({
 });
 
 const HEARTBEAT_MS = 30_000;
+/** A client's repeated security event is written again after this long at the soonest. */
+const SECURITY_LOG_AGAIN_MS = 10 * 60_000;
 /** After a close frame, a socket that does not answer it is cut this much later. */
 const CLOSE_GRACE_MS = 1_000;
 
@@ -159,6 +163,9 @@ class Connection implements Member {
     private readonly bus: Bus,
     options: HubOptions,
     limits: SocketLimits,
+    /** The client (its address, limits.ts `clientOf`), for the security log. */
+    readonly client: string,
+    private readonly onSlowReader: () => void,
   ) {
     this.bucket = new Bucket(options.rateLimit, options.now);
     this.chatBucket = new Bucket(options.chatLimit, options.now);
@@ -179,6 +186,7 @@ class Connection implements Member {
     if (this.ws.bufferedAmount > this.sendBufferBytes) {
       // It would never drain in time: a close frame would wait behind the buffer, so cut it now.
       this.ws.terminate();
+      this.onSlowReader();
       return;
     }
     this.ws.send(text);
@@ -221,6 +229,7 @@ export class Hub implements ClusterHandlers {
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private closing = false;
   private readonly limits: SocketLimits;
+  private readonly logged = new OnceEach(10_000);
 
   constructor(private readonly options: HubOptions) {
     this.limits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
@@ -262,16 +271,32 @@ export class Hub implements ClusterHandlers {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+    const client = clientOf(request.socket.remoteAddress);
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client));
   }
 
-  private accept(ws: WebSocket): void {
-    const connection = new Connection(ws, this.options.bus, this.options, this.limits);
+  /** A security event a client can repeat at will: logged once per client and window. */
+  private security(event: SecurityEvent, client: string, fields: Record<string, string | number> = {}): void {
+    if (this.logged.first(`${event} ${client}`, Date.now(), SECURITY_LOG_AGAIN_MS))
+      securityEvent(this.options.log, event, { client, ...fields });
+  }
+
+  private accept(ws: WebSocket, client: string): void {
+    const connection: Connection = new Connection(
+      ws,
+      this.options.bus,
+      this.options,
+      this.limits,
+      client,
+      () => this.security('socket-slow-reader', client, { bytes: this.limits.sendBufferBytes }),
+    );
     this.connections.add(connection);
     this.byId.set(connection.id, connection);
     // A socket that never says who it is holds a descriptor and memory for nothing (§3.7).
     const helloTimer = setTimeout(() => {
-      if (!connection.authenticated) connection.drop(CLOSE_CODES.noHello, 'no hello in time');
+      if (connection.authenticated) return;
+      connection.drop(CLOSE_CODES.noHello, 'no hello in time');
+      this.security('socket-no-hello', client);
     }, this.limits.helloMs);
     helloTimer.unref();
     ws.on('pong', () => {
@@ -304,7 +329,10 @@ export class Hub implements ClusterHandlers {
       // next frame of the same TCP write must find the session and the seat they made.
       connection.inbox.push(() =>
         this.receive(connection, text).catch((caught: unknown) => {
-          this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
+          // A fault of the server, but one a client may repeat: each kind is written once a window.
+          const what = (caught as Error).message ?? String(caught);
+          if (this.logged.first(`fault ${what}`, Date.now(), SECURITY_LOG_AGAIN_MS))
+            this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
           this.refuse(connection, {
             code: 'server/internal',
             field: '',
@@ -348,7 +376,9 @@ export class Hub implements ClusterHandlers {
 
   /** One more refusal: past the abuse limit (refusals in a window) the connection is dropped. */
   private abused(connection: Connection): void {
-    if (!connection.abuseBucket.take()) connection.drop(CLOSE_CODES.abuse, 'too many refused messages');
+    if (connection.abuseBucket.take() || connection.ws.readyState !== connection.ws.OPEN) return;
+    connection.drop(CLOSE_CODES.abuse, 'too many refused messages');
+    this.security('socket-abuse', connection.client);
   }
 
   private async receive(connection: Connection, text: string | null): Promise<void> {
@@ -709,6 +739,7 @@ export class Hub implements ClusterHandlers {
         closed++;
       }
     }
+    if (closed > 0) securityEvent(this.options.log, 'socket-signed-out', { sockets: closed });
     return closed;
   }
 

@@ -126,8 +126,13 @@ describe('sockets (§3.7)', () => {
   it('a socket that never says hello is closed after the hello time', async () => {
     const s = await server({ socketLimits: { helloMs: 300 } });
     const idle = await raw(s.url);
-    await until(() => idle.closed, 5000, 'the idle socket to be closed');
+    const another = await raw(s.url);
+    await until(() => idle.closed && another.closed, 5000, 'the idle sockets to be closed');
     expect(idle.closeCode).toBe(CLOSE_CODES.noHello);
+    // Logged once for the client, not once a socket (their number is the client's to choose).
+    expect(s.lines.filter((l) => l.startsWith('security: socket-no-hello '))).toEqual([
+      'security: socket-no-hello client=127.0.0.1',
+    ]);
     // One that says hello in time stays.
     const anna = await guest(s.url, 'Anna');
     const named = await raw(s.url);
@@ -162,6 +167,7 @@ describe('sockets (§3.7)', () => {
     a.write(...frames);
     await until(() => a.closed, 5000, 'the abusive connection to be dropped');
     expect(a.closeCode).toBe(CLOSE_CODES.abuse);
+    expect(s.lines.filter((l) => l.startsWith('security: socket-abuse '))).toHaveLength(1);
     expect(a.of('error').length).toBeLessThanOrEqual(21);
     expect(a.of('pong').length).toBeGreaterThan(0);
   });
@@ -313,6 +319,7 @@ describe('desync reports and slow readers (§3.1, §3.9)', () => {
       connections = await open();
     }
     expect(connections).toBe(0);
+    expect(s.lines.filter((l) => l.startsWith('security: socket-slow-reader '))).toHaveLength(1);
   });
 });
 
@@ -330,6 +337,9 @@ describe('sessions (§3.5)', () => {
     await until(() => mine.closed, 3000, 'the signed-out socket to close');
     expect(mine.closeCode).toBe(CLOSE_CODES.signedOut);
     expect(s.lines.filter((l) => l.startsWith('security: logout '))).toHaveLength(1);
+    expect(s.lines.filter((l) => l.startsWith('security: socket-signed-out '))).toEqual([
+      'security: socket-signed-out sockets=1',
+    ]);
     await new Promise((r) => setTimeout(r, 300));
     expect(theirs.closed).toBe(false);
   });
