@@ -80,6 +80,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({
 });
 
 const HEARTBEAT_MS = 30_000;
+/** Messages of one connection waiting their turn (handled one after another) before it is dropped. */
+const MAX_WAITING_MESSAGES = 256;
 /** A client's repeated security event is written again after this long at the soonest. */
 const SECURITY_LOG_AGAIN_MS = 10 * 60_000;
 /** After a close frame, a socket that does not answer it is cut this much later. */
@@ -308,7 +310,15 @@ export class Hub implements ClusterHandlers {
       else this.abused(connection);
     });
     ws.on('message', (data, isBinary) => {
+      // Frames still arriving after the close was sent are not worth a task each.
+      if (ws.readyState !== ws.OPEN) return;
       connection.alive = true;
+      // The frame rate bounds the messages handled; this bounds those merely waiting (refusals too).
+      if (connection.inbox.size >= MAX_WAITING_MESSAGES) {
+        connection.drop(CLOSE_CODES.abuse, 'too many messages waiting');
+        this.security('socket-abuse', client);
+        return;
+      }
       const text = isBinary
         ? null
         : Array.isArray(data)

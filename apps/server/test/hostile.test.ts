@@ -123,6 +123,20 @@ describe('one connection’s messages are handled in order (§1)', () => {
 });
 
 describe('sockets (§3.7)', () => {
+  it('messages merely waiting their turn are bounded: a connection with 256 waiting is dropped', async () => {
+    const s = await server({
+      rateLimit: { burst: 10_000, perSecond: 10_000 },
+      socketLimits: { abuse: { burst: 10_000, perSecond: 10_000 } },
+    });
+    const anna = await guest(s.url, 'Anna');
+    const a = await raw(s.url);
+    // Each hello waits for the store: the rest queue up behind it.
+    a.sendTogether(...Array.from({ length: 400 }, () => hello(anna.session.token)));
+    await until(() => a.closed, 5000, 'the flooding connection to be dropped');
+    expect(a.closeCode).toBe(CLOSE_CODES.abuse);
+    expect(a.of('welcome').length).toBeLessThan(400);
+  });
+
   it('a socket that never says hello is closed after the hello time', async () => {
     const s = await server({ socketLimits: { helloMs: 300 } });
     const idle = await raw(s.url);

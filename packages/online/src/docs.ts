@@ -284,7 +284,8 @@ WebSocket): the browser app, the tests and the load benchmark all use it.
 Every number here is also in \`docs/deploy.md\`.
 
 - A connection's messages are handled strictly one after another, in the order they arrived
-  (several in one TCP write included): a \`join\` sent right after \`hello\` finds the session.
+  (several in one TCP write included): a \`join\` sent right after \`hello\` finds the session. A
+  connection with 256 messages waiting their turn is dropped (code 4008).
 - \`hello\` must arrive within 5 s of the upgrade, or the socket is closed (code 4001).
 - Every frame counts against the message rate — text, binary (refused: \`protocol/malformed-json\`)
   and WebSocket pings alike: a burst of 40, then 20 a second (\`rate/limited\`). Chat lines: a burst
