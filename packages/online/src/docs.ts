@@ -281,7 +281,12 @@ WebSocket): the browser app, the tests and the load benchmark all use it.
 
 ## Limits of a connection
 
-Every number here is also in \`docs/deploy.md\`.
+Every number here is also in \`docs/deploy.md\`, with the HTTP server's: requests per address and
+route, the body size (64 KiB), the request timeouts (10 s, headers 5 s), sockets per address (64)
+and in all (10 000). The shot clock of a table is 10–600 s a shot with at most 10 extensions a
+frame. Several server processes share a PostgreSQL database and a Redis server; **Redis must be
+private to the server processes**: they trust the identities carried on it (who sent a forwarded
+intent), so whoever can publish on it can act as any player.
 
 - A connection's messages are handled strictly one after another, in the order they arrived
   (several in one TCP write included): a \`join\` sent right after \`hello\` finds the session. A
