@@ -466,6 +466,37 @@ describe('an adjourned match ends (§3.4)', () => {
     expect(record.ok && record.value.meta).toMatchObject({ result: 'forfeit', winner: 0 });
   });
 
+  it('two accounts of one person farming forfeits: each repeat of the pair counts half the last', async () => {
+    const s = await server({ graceMs: 100, forfeitMs: 200 });
+    const farmer = await accountOf(s.url, 'Farmer');
+    const shill = await accountOf(s.url, 'Shill');
+    const gains: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const made = await farmer.api.createTable({ variant: 'free', rated: true });
+      if (!made.ok) throw new Error(made.error.message);
+      const tableId = made.value.table.id;
+      const f = await raw(s.url);
+      f.sendTogether(hello(farmer.session.token), { type: 'join', tableId, role: 'player' });
+      await until(() => f.of('joined').length === 1, 5000, 'the farmer seated');
+      const sh = await raw(s.url);
+      sh.sendTogether(hello(shill.session.token), { type: 'join', tableId, role: 'player' });
+      await until(() => f.of('state').length === 1, 5000, 'the match to start');
+      sh.destroy();
+      await until(() => f.of('finished').length === 1, 5000, 'the forfeit');
+      const finished = f.of('finished')[0] as {
+        ratings: { playerId: string; before: { rating: number }; after: { rating: number } }[];
+      };
+      const mine = finished.ratings.find((r) => r.playerId === farmer.session.player.id)!;
+      gains.push(mine.after.rating - mine.before.rating);
+      f.destroy();
+    }
+    expect(gains[0]).toBeGreaterThan(100);
+    // Each match of the pair counts half the one before (and Glicko-2 moves less as the deviation shrinks).
+    for (let i = 1; i < gains.length; i++) expect(gains[i]).toBeLessThan((gains[i - 1] as number) / 2);
+    const total = gains.reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThan(1.5 * (gains[0] as number));
+  });
+
   it('a player who comes back after the stated time wins it at once; before it, the match waits', async () => {
     const s = await server({ graceMs: 200, forfeitMs: 1500 });
     const { anna, tableId, a, b } = await adjournedRated(s);
