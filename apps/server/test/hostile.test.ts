@@ -497,6 +497,26 @@ describe('an adjourned match ends (§3.4)', () => {
     expect(total).toBeLessThan(1.5 * (gains[0] as number));
   });
 
+  it('a rated table with a guest seated is played unrated: the forfeit moves no rating', async () => {
+    const s = await server({ graceMs: 100, forfeitMs: 200 });
+    const anna = await accountOf(s.url, 'Anna');
+    const visitor = await guest(s.url, 'Visitor');
+    const made = await visitor.api.createTable({ variant: 'free', rated: true });
+    if (!made.ok) throw new Error(made.error.message);
+    const tableId = made.value.table.id;
+    const v = await raw(s.url);
+    v.sendTogether(hello(visitor.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => v.of('joined').length === 1, 5000, 'the guest seated');
+    const a = await raw(s.url);
+    a.sendTogether(hello(anna.session.token), { type: 'join', tableId, role: 'player' });
+    await until(() => v.of('state').length === 1, 5000, 'the match to start');
+    a.destroy();
+    await until(() => v.of('finished').length === 1, 5000, 'the forfeit');
+    expect(v.of('finished')[0]).toMatchObject({ winner: 0, ratings: null });
+    const page = await anna.api.player(anna.session.player.id);
+    expect(page.ok && page.value.ratings).toEqual({});
+  });
+
   it('a player who comes back after the stated time wins it at once; before it, the match waits', async () => {
     const s = await server({ graceMs: 200, forfeitMs: 1500 });
     const { anna, tableId, a, b } = await adjournedRated(s);
