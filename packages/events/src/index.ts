@@ -10,6 +10,7 @@
  *   races: { default: 3 }, format: { kind: 'double-to', finalStage: 8 } }, 'director', Date.now());
  */
 export { applyEventAction, checkField, createEvent, LIMITS, parseFormat } from './actions.js';
+export { loadEvent } from './load.js';
 export * from './model.js';
 export { bracketOrder, bracketSize, isPowerOfTwo, seedEntries, shuffle } from './seeding.js';
 export { placeLabels, type StandingRow, type Standings, standings } from './standings.js';
