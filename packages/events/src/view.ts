@@ -94,7 +94,23 @@ const EMPTY: DrawContext = {
   lot: new Map(),
 };
 const contexts = new WeakMap<object, DrawContext>();
-const views = new WeakMap<ClubEvent, EventView>();
+/**
+ * Caches ride on the values themselves as hidden (non-enumerable) properties rather than in weak
+ * maps: an event's view, a view's internals, and the step from a parent event. JSON, spreads and
+ * equality ignore them; a long run of events stays cheap for the garbage collector.
+ */
+const CACHE = Symbol('cache');
+type Cached = { [CACHE]?: EventView | Step | undefined };
+/** Defines the hidden property once; later writes are plain assignments. */
+function cache(event: ClubEvent, value: EventView | Step): void {
+  const target = event as Cached;
+  if (Object.hasOwn(target, CACHE)) target[CACHE] = value;
+  else Object.defineProperty(target, CACHE, { value, writable: true, configurable: true, enumerable: false });
+}
+const viewOf = (event: ClubEvent): EventView | undefined => {
+  const found = (event as Cached)[CACHE];
+  return found instanceof View ? found : undefined;
+};
 
 function contextOf(event: ClubEvent): DrawContext {
   const draw = event.draw;
@@ -417,7 +433,7 @@ function settleDef(
 function outcome(
   def: MatchDef,
   view: MatchView,
-  tiers: Float64Array,
+  tiers: number[],
   seed: ReadonlyMap<string, number>,
 ): string | null | undefined {
   if (view.state !== 'finished' && view.state !== 'bye') return undefined;
@@ -443,7 +459,7 @@ function groupTable(
 function groupTiers(
   table: GroupTable,
   advance: number,
-  tiers: Float64Array,
+  tiers: number[],
   seed: ReadonlyMap<string, number>,
 ): void {
   if (!table.complete) return;
@@ -456,7 +472,7 @@ function groupTiers(
 function withReadySince(
   m: MatchView,
   drawAt: number,
-  last: Float64Array,
+  last: number[],
   seed: ReadonlyMap<string, number>,
 ): MatchView {
   if (m.state !== 'ready' && m.state !== 'called')
@@ -473,17 +489,18 @@ const terminal = (m: MatchView): boolean => m.state === 'finished' || m.state ==
 
 interface Internal {
   /** Each entry's (by seed position) tier, NaN while he is still in. */
-  readonly tiers: Float64Array;
+  readonly tiers: number[];
   /** Each entry's (by seed position) last finished match, the caller's clock. */
-  readonly last: Float64Array;
+  readonly last: number[];
   /** Results by match position (fixed structures). */
   readonly results: readonly (StoredResult | undefined)[];
   /** The champion's match has been decided (the view's champion waits for every match to end). */
   readonly decided: string | null;
   /** Matches not yet finished, void or a bye. */
   readonly open: number;
+  /** Match id → position in `matches`. */
+  readonly index: ReadonlyMap<string, number>;
 }
-const internals = new WeakMap<EventView, Internal>();
 
 function finish(
   event: ClubEvent,
@@ -491,7 +508,7 @@ function finish(
   matches: MatchView[],
   index: ReadonlyMap<string, number>,
   parts: Pick<EventView, 'groups' | 'swiss' | 'tierCounts' | 'stale'>,
-  internal: Omit<Internal, 'open'>,
+  internal: Omit<Internal, 'open' | 'index'>,
   refresh: { readonly indices: Iterable<number>; readonly open: number } | null,
 ): EventView {
   const drawAt = event.draw?.at ?? 0;
@@ -511,39 +528,70 @@ function finish(
     for (const i of refresh.indices) update(i);
   }
   const finished = event.draw !== null && internal.decided !== null && open === 0;
-  let byId: Map<string, MatchView> | undefined;
-  let tiers: Map<string, number> | undefined;
-  const order = event.draw?.order ?? [];
-  const view: EventView = {
-    matches,
-    get byId() {
-      byId ??= new Map([...index].map(([id, i]) => [id, matches[i] as MatchView]));
-      return byId;
-    },
-    get tiers() {
-      if (tiers === undefined) {
-        tiers = new Map();
-        for (let i = 0; i < order.length; i++) {
-          const t = internal.tiers[i] as number;
-          if (!Number.isNaN(t)) tiers.set(order[i] as string, t);
-        }
-      }
-      return tiers;
-    },
-    ...parts,
-    champion: finished ? internal.decided : null,
-    finished,
-  };
-  internals.set(view, { ...internal, open });
-  indexes.set(view, index);
-  return view;
+  return new View(matches, parts, finished ? internal.decided : null, finished, event.draw?.order ?? [], {
+    ...internal,
+    open,
+    index,
+  });
 }
 
-const indexes = new WeakMap<EventView, ReadonlyMap<string, number>>();
+/** A derived view; its internals (for the next step's incremental derivation) are private. */
+class View implements EventView {
+  readonly matches: readonly MatchView[];
+  readonly groups: readonly GroupTable[];
+  readonly swiss: readonly TableRow[];
+  readonly tierCounts: ReadonlyMap<number, number>;
+  readonly stale: readonly string[];
+  readonly champion: string | null;
+  readonly finished: boolean;
+  readonly #order: readonly string[];
+  readonly #internal: Internal;
+  #byId: Map<string, MatchView> | undefined;
+  #tiers: Map<string, number> | undefined;
+
+  constructor(
+    matches: readonly MatchView[],
+    parts: Pick<EventView, 'groups' | 'swiss' | 'tierCounts' | 'stale'>,
+    champion: string | null,
+    finished: boolean,
+    order: readonly string[],
+    internal: Internal,
+  ) {
+    this.matches = matches;
+    this.groups = parts.groups;
+    this.swiss = parts.swiss;
+    this.tierCounts = parts.tierCounts;
+    this.stale = parts.stale;
+    this.champion = champion;
+    this.finished = finished;
+    this.#order = order;
+    this.#internal = internal;
+  }
+
+  get byId(): ReadonlyMap<string, MatchView> {
+    this.#byId ??= new Map([...this.#internal.index].map(([id, i]) => [id, this.matches[i] as MatchView]));
+    return this.#byId;
+  }
+
+  get tiers(): ReadonlyMap<string, number> {
+    if (this.#tiers === undefined) {
+      this.#tiers = new Map();
+      for (let i = 0; i < this.#order.length; i++) {
+        const t = this.#internal.tiers[i] as number;
+        if (!Number.isNaN(t)) this.#tiers.set(this.#order[i] as string, t);
+      }
+    }
+    return this.#tiers;
+  }
+
+  static internal(view: EventView): Internal | undefined {
+    return view instanceof View ? view.#internal : undefined;
+  }
+}
 
 /** The match `id` of a view, or undefined. */
 export function findMatch(view: EventView, id: string): MatchView | undefined {
-  const i = indexes.get(view)?.get(id);
+  const i = View.internal(view)?.index.get(id);
   return i === undefined ? undefined : view.matches[i];
 }
 
@@ -556,7 +604,7 @@ function derive(event: ClubEvent): EventView {
   const format = event.spec.format;
   const n = draw?.order.length ?? 0;
   const groupTables: GroupTable[] = [];
-  const tiers = new Float64Array(n).fill(Number.NaN);
+  const tiers: number[] = new Array(n).fill(Number.NaN);
   let champion: string | null = null;
   let swiss: TableRow[] = [];
   let groupsDone = false;
@@ -592,7 +640,7 @@ function derive(event: ClubEvent): EventView {
     tierCounts = new Map(draw.order.map((_, i) => [-(i + 1), 1]));
     index = new Map(b.matches.map((m, i) => [m.id, i]));
   }
-  const last = new Float64Array(n);
+  const last: number[] = new Array(n).fill(0);
   for (const m of b.matches) {
     if (m.result === null) continue;
     for (const p of [m.a, m.b] as string[]) {
@@ -625,7 +673,7 @@ function derive(event: ClubEvent): EventView {
 function deriveAfter(prev: EventView, event: ClubEvent, changed: string): EventView {
   const ctx = contextOf(event);
   const structure = ctx.structure;
-  const internal = internals.get(prev) as Internal;
+  const internal = View.internal(prev) as Internal;
   const start = structure.index.get(changed);
   if (start === undefined) return derive(event);
   const matches = prev.matches.slice();
@@ -728,27 +776,30 @@ export function expectedSwissMatches(players: number, rounds: number): number {
   return Math.floor(players / 2) * rounds;
 }
 
-const parents = new WeakMap<ClubEvent, { readonly parent: ClubEvent; readonly match: string }>();
+interface Step {
+  readonly parent: ClubEvent;
+  readonly match: string;
+}
 
 /**
  * Notes that `next` differs from `parent` only by a new result or call of `match`, so that its
  * view can be derived from the parent's (applyEventAction records it).
  */
 export function noteStep(parent: ClubEvent, next: ClubEvent, match: string): void {
-  if (parent.spec.format.kind !== 'swiss') parents.set(next, { parent, match });
+  if (parent.spec.format.kind !== 'swiss') cache(next, { parent, match });
 }
 
 /** The derived view of an event (cached per event value: events are immutable). */
 export function viewEvent(event: ClubEvent): EventView {
-  let view = views.get(event);
+  let view = viewOf(event);
   if (view === undefined) {
-    const step = parents.get(event);
-    const before = step === undefined ? undefined : views.get(step.parent);
+    const found = (event as Cached)[CACHE];
+    const step = found !== undefined && !(found instanceof View) ? (found as Step) : undefined;
+    const before = step === undefined ? undefined : viewOf(step.parent);
     view =
       step !== undefined && before !== undefined ? deriveAfter(before, event, step.match) : derive(event);
-    views.set(event, view);
-    // The parent is needed no more: dropping the link lets a long chain of events be collected.
-    parents.delete(event);
+    // Replacing the step by the view drops the link to the parent, so a long chain can be collected.
+    cache(event, view);
   }
   return view;
 }

@@ -8,13 +8,14 @@ import {
   deriveView,
   type EventAction,
   type Format,
+  loadEvent,
   type MatchView,
   readyMatches,
   suggestCalls,
   TABLE_ACTOR,
   viewEvent,
 } from '../src/index.js';
-import { act, DIRECTOR, drawn, must, newEvent, playOut, randomResult } from './support.js';
+import { act, DIRECTOR, drawn, must, newEvent, playOut, playSome, randomResult } from './support.js';
 
 const spec = {
   name: 'Cup',
@@ -281,7 +282,7 @@ describe('corrections', () => {
           );
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
   });
 });
@@ -336,7 +337,7 @@ describe('calls to tables', () => {
 
   it('random calls and results keep the incremental view equal to a fresh derivation', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 40 }), fc.integer({ min: 0, max: 1e9 }), (n, s) => {
+      fc.property(fc.integer({ min: 2, max: 24 }), fc.integer({ min: 0, max: 1e9 }), (n, s) => {
         const rng = new Random(s);
         let event = drawn({ kind: 'double-to', finalStage: 2, thirdPlace: false }, n, s, {
           tables: ['1', '2', '3'],
@@ -355,12 +356,41 @@ describe('calls to tables', () => {
         }
         expect(viewEvent(event).finished).toBe(true);
       }),
-      { numRuns: 40 },
+      { numRuns: 15 },
     );
   });
 });
 
 describe('the event is plain JSON', () => {
+  it('loads back from JSON through loadEvent, every result checked again', () => {
+    for (const format of [
+      { kind: 'double-to', finalStage: 4, thirdPlace: true },
+      { kind: 'groups', groups: 2, advance: 2, thirdPlace: false },
+      { kind: 'swiss', rounds: 3, tiebreak: 'median-buchholz' },
+    ] as Format[]) {
+      let event = drawn(format, 11, 2, { tables: ['A', 'B'] });
+      event = playSome(event, new Random(2), 12);
+      const call = suggestCalls(event)[0];
+      if (call !== undefined) event = act(event, { type: 'call', ...call });
+      const loaded = must(loadEvent(JSON.parse(JSON.stringify(event))));
+      expect(JSON.stringify(loaded)).toBe(JSON.stringify(event));
+      expect(JSON.stringify(viewEvent(loaded).matches)).toBe(JSON.stringify(viewEvent(event).matches));
+    }
+    const event = playOut(drawn({ kind: 'single', thirdPlace: false }, 6, 1), new Random(1));
+    const json = JSON.parse(JSON.stringify(event));
+    expect(
+      loadEvent({ ...json, draw: { ...json.draw, order: [...json.draw.order].reverse() } }),
+    ).toMatchObject({ ok: false, error: { field: '/draw' } });
+    expect(loadEvent({ ...json, results: [{ ...json.results[0], a: 'e99' }] })).toMatchObject({
+      ok: false,
+      error: { field: '/results/0' },
+    });
+    expect(loadEvent({ ...json, spec: { ...json.spec, races: { default: 0 } } })).toMatchObject({
+      ok: false,
+      error: { field: '/spec/races/default', code: 'race' },
+    });
+  });
+
   it('survives a round trip through JSON with the same view', () => {
     const event = playOut(
       drawn({ kind: 'double-to', finalStage: 4, thirdPlace: true }, 13, 4),
