@@ -52,6 +52,19 @@ export interface EventStore {
 
 type Statement = readonly [sql: string, params: readonly unknown[]];
 
+/**
+ * Test-only fault points of an event action, in the format of faults.ts (the same variable, its
+ * own points): `PYRAMID_TEST_FAULT=event-before-commit:<n>:KILL` kills this process the n-th time
+ * an action has written everything and not yet committed; `event-after-commit` just after the
+ * commit, before the answer. Unset (always, outside those tests), nothing happens.
+ */
+const fault = /^(event-before-commit|event-after-commit):(\d+):KILL$/.exec(process.env.PYRAMID_TEST_FAULT ?? '');
+let faultsLeft = fault === null ? 0 : Number(fault[2]);
+function eventFault(point: 'event-before-commit' | 'event-after-commit'): void {
+  if (fault === null || fault[1] !== point || faultsLeft <= 0) return;
+  if (--faultsLeft === 0) process.kill(process.pid, 'SIGKILL');
+}
+
 const MATCH_UPSERT = `INSERT INTO event_matches (event_id, match_id, stage, round, position, state, player_a, player_b,
     race, frames_a, frames_b, winner, reason, table_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (event_id, match_id) DO UPDATE SET stage = excluded.stage, round = excluded.round,
@@ -223,10 +236,14 @@ export class SqliteEventStore implements EventStore {
           )
           .run(JSON.stringify(after), row.version + 1, finishedOf(after), now, id, row.version);
         this.write(rowChanges(id, before, after));
+        eventFault('event-before-commit');
         return { ok: true, value: { id, event: after, version: row.version + 1 } };
       })
       .immediate();
-    if (result?.ok === true) this.cache.keep(result.value);
+    if (result?.ok === true) {
+      eventFault('event-after-commit');
+      this.cache.keep(result.value);
+    }
     return result;
   }
 
@@ -322,10 +339,14 @@ export class PostgresEventStore implements EventStore {
           [JSON.stringify(after), row.version + 1, finishedOf(after), now, id],
         );
         await this.write(client, rowChanges(id, before, after));
+        eventFault('event-before-commit');
         return { ok: true, value: { id, event: after, version: row.version + 1 } };
       },
     );
-    if (result?.ok === true) this.cache.keep(result.value);
+    if (result?.ok === true) {
+      eventFault('event-after-commit');
+      this.cache.keep(result.value);
+    }
     return result;
   }
 
