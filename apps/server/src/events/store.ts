@@ -58,7 +58,9 @@ type Statement = readonly [sql: string, params: readonly unknown[]];
  * an action has written everything and not yet committed; `event-after-commit` just after the
  * commit, before the answer. Unset (always, outside those tests), nothing happens.
  */
-const fault = /^(event-before-commit|event-after-commit):(\d+):KILL$/.exec(process.env.PYRAMID_TEST_FAULT ?? '');
+const fault = /^(event-before-commit|event-after-commit):(\d+):KILL$/.exec(
+  process.env.PYRAMID_TEST_FAULT ?? '',
+);
 let faultsLeft = fault === null ? 0 : Number(fault[2]);
 function eventFault(point: 'event-before-commit' | 'event-after-commit'): void {
   if (fault === null || fault[1] !== point || faultsLeft <= 0) return;
