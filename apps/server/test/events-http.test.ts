@@ -11,10 +11,13 @@ import { guest, removeTempDirs, testServer } from './support.js';
 let server: RunningServer;
 let director: string;
 let other: string;
+let directorId: string;
 
 beforeAll(async () => {
   server = await testServer({ httpLimits: null });
-  director = (await guest(server.url, 'Director')).session.token;
+  const first = (await guest(server.url, 'Director')).session;
+  director = first.token;
+  directorId = first.player.id;
   other = (await guest(server.url, 'Spectator')).session.token;
 });
 afterAll(async () => {
@@ -74,7 +77,10 @@ describe('club events over HTTP', () => {
     const id = created.body.id as string;
     const act = (body: unknown, token = director) => call('POST', `/api/events/${id}/actions`, token, body);
 
-    const entries = Array.from({ length: 8 }, (_, i) => ({ name: `Player ${i + 1}` }));
+    // The director plays too: his entry names his account, so his player page lists the event.
+    const entries = Array.from({ length: 8 }, (_, i) =>
+      i === 0 ? { name: 'Director', account: directorId } : { name: `Player ${i + 1}` },
+    );
     expect((await act({ type: 'add-entries', entries })).status).toBe(200);
     const drawn = await act({ type: 'draw', seed: 3 });
     expect(drawn.status).toBe(200);
@@ -124,6 +130,10 @@ describe('club events over HTTP', () => {
     expect(followed.body.standings?.rows).toHaveLength(8);
     expect(await listed(null)).toContain(id);
     expect(await listed(other)).toContain(id);
+
+    // W1-1 went to e8 after the correction: the director (e1) lost once, and is still in.
+    const page = await fetch(`${server.url}/api/players/${directorId}/events`);
+    expect(await page.json()).toMatchObject([{ id, name: 'Friday cup', place: null, finished: false }]);
   });
 
   it('refuses a bad event, hides a private one from others, and 404s a missing one', async () => {
@@ -140,11 +150,36 @@ describe('club events over HTTP', () => {
     expect((await call('POST', '/api/events', null, spec)).status).toBe(401);
     const hidden = await call('POST', '/api/events', director, { ...spec, public: false });
     const id = hidden.body.id as string;
+    await call('POST', `/api/events/${id}/actions`, director, {
+      type: 'add-entry',
+      entry: { name: 'Director', account: directorId },
+    });
     expect((await call('GET', `/api/events/${id}`, other)).status).toBe(404);
     expect((await call('GET', `/api/events/${id}`, null)).status).toBe(404);
     expect((await call('GET', `/api/events/${id}`, director)).status).toBe(200);
     expect(await listed(null)).not.toContain(id);
     expect((await call('GET', '/api/events/nope', null)).status).toBe(404);
+    // A private event is not on the player page either; a finished public one shows the place.
+    const duel = await call('POST', '/api/events', director, {
+      ...spec,
+      name: 'Duel',
+      format: { kind: 'single' },
+    });
+    const duelId = duel.body.id as string;
+    const duelAct = (body: unknown) => call('POST', `/api/events/${duelId}/actions`, director, body);
+    await duelAct({
+      type: 'add-entries',
+      entries: [{ name: 'Director', account: directorId }, { name: 'Rival' }],
+    });
+    await duelAct({ type: 'draw', seed: 1 });
+    const final = await duelAct({ type: 'result', match: 'E1-1', frames: [1, 3], reason: 'paper' });
+    expect(final.body.standings?.finished).toBe(true);
+    const page = (await (await fetch(`${server.url}/api/players/${directorId}/events`)).json()) as {
+      id: string;
+      place: string | null;
+    }[];
+    expect(page.find((e) => e.id === duelId)).toMatchObject({ place: '2', finished: true });
+    expect(page.map((e) => e.id)).not.toContain(id);
     expect((await call('POST', '/api/events/nope/actions', director, { type: 'draw', seed: 1 })).status).toBe(
       404,
     );

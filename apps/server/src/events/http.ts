@@ -4,6 +4,7 @@
  * - `POST /api/events` — create an event (the body is its settings; the caller directs it);
  * - `GET /api/events` — public events, newest first (`?mine=1`: the caller's own);
  * - `GET /api/events/:id` — the event, its matches and standings (a private one: directors only);
+ * - `GET /api/players/:id/events` — the public events a player entered (by account), with his place;
  * - `POST /api/events/:id/actions` — a director's action (`add-entry`, `add-entries`,
  *   `remove-entry`, `seed-order`, `add-director`, `draw`, `call`, `uncall`, `result`, `correct`);
  *   the server sets who (`by`, the caller) and when (`at`, its clock) and applies it with
@@ -132,6 +133,11 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
       }
     }
     return shown(stored);
+  });
+
+  app.get('/api/players/:id/events', async (request) => {
+    const { id } = request.params as { id: string };
+    return events.ofPlayer(id, LIST_LIMIT);
   });
 
   app.post('/api/events/:id/actions', async (request, reply) => {

@@ -48,7 +48,36 @@ export interface EventStore {
   list(options: { readonly director?: string; readonly limit: number }): Promise<EventSummary[]>;
   /** Events of a director that have not finished. */
   openBy(director: string): Promise<number>;
+  /** The public events a player (by account) entered, newest first, with his place. */
+  ofPlayer(account: string, limit: number): Promise<PlayerEvent[]>;
 }
+
+export interface PlayerEvent extends EventSummary {
+  /** "1", "3–4", …; null while he is still in (or before the draw). */
+  readonly place: string | null;
+}
+
+const OF_PLAYER_SQL = `SELECT e.id, e.name, e.director, e.finished, e.updated_at, x.place
+  FROM event_entries x JOIN events e ON e.id = x.event_id
+  WHERE x.account = ? AND e.is_public = 1 ORDER BY e.updated_at DESC, e.id LIMIT ?`;
+
+interface PlayerEventRow {
+  readonly id: string;
+  readonly name: string;
+  readonly director: string;
+  readonly finished: number;
+  readonly updated_at: number;
+  readonly place: string | null;
+}
+
+const playerEvent = (r: PlayerEventRow): PlayerEvent => ({
+  id: r.id,
+  name: r.name,
+  director: r.director,
+  finished: r.finished === 1,
+  updatedAt: r.updated_at,
+  place: r.place,
+});
 
 type Statement = readonly [sql: string, params: readonly unknown[]];
 
@@ -279,6 +308,10 @@ export class SqliteEventStore implements EventStore {
         .get(director) as { n: number }
     ).n;
   }
+
+  async ofPlayer(account: string, limit: number): Promise<PlayerEvent[]> {
+    return (this.db.prepare(OF_PLAYER_SQL).all(account, limit) as PlayerEventRow[]).map(playerEvent);
+  }
 }
 
 export class PostgresEventStore implements EventStore {
@@ -380,6 +413,11 @@ export class PostgresEventStore implements EventStore {
       [director],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  async ofPlayer(account: string, limit: number): Promise<PlayerEvent[]> {
+    const { rows } = await this.store.pool.query<PlayerEventRow>(numbered(OF_PLAYER_SQL), [account, limit]);
+    return rows.map(playerEvent);
   }
 }
 
