@@ -3,7 +3,7 @@
  * PostgreSQL server on loopback (a database per case). Two store objects on one database stand for
  * two server processes.
  */
-import { type ClubEvent, type EventAction, viewEvent } from '@pyramid/events';
+import { applyEventAction, type ClubEvent, type EventAction, viewEvent } from '@pyramid/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, DIRECTOR, kinds, newEvent } from './events-support.js';
 
@@ -112,6 +112,31 @@ for (const kind of kinds) {
       expect(Number(rowsNow[0]?.n)).toBe(view.matches.filter((m) => m.state === 'ready').length);
       await one.close();
       await two.close();
+    });
+
+    it('lists the public events a player entered, with his place', async () => {
+      const place = await kind.place();
+      const { events, close } = await kind.open(place);
+      const base = newEvent(0, { kind: 'single', thirdPlace: false });
+      const withAccount = applyEventAction(base, {
+        type: 'add-entries',
+        by: DIRECTOR,
+        at: 1_500,
+        entries: [{ name: 'Anna', account: 'acc-1' }, { name: 'Boris' }, { name: 'Clara' }],
+      });
+      if (!withAccount.ok) throw new Error(withAccount.error.message);
+      await events.create('p1', withAccount.value, 1_000);
+      expect(await events.ofPlayer('acc-1', 10)).toMatchObject([{ id: 'p1', place: null, finished: false }]);
+      await events.act('p1', act('draw', { seed: 1 }), 2_000);
+      // Anna is seed 1 with a bye; she loses the final.
+      const semi = await events.act('p1', act('result', { match: 'E1-2', frames: [3, 1] }), 3_000);
+      expect(semi?.ok).toBe(true);
+      await events.act('p1', act('result', { match: 'E2-1', frames: [2, 3] }), 4_000);
+      expect(await events.ofPlayer('acc-1', 10)).toMatchObject([
+        { id: 'p1', name: 'Store cup', place: '2', finished: true },
+      ]);
+      expect(await events.ofPlayer('nobody', 10)).toEqual([]);
+      await close();
     });
 
     it('a correction resets what it invalidates, in the rows and the audit; a non-director cannot correct', async () => {
