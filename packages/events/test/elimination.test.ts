@@ -88,7 +88,7 @@ describe('seeding and placement', () => {
         const topSeeds = new Set(order.slice(0, size - n));
         for (const m of byes) expect(topSeeds.has((m.a === BYE ? m.b : m.a) as string)).toBe(true);
       }),
-      { numRuns: 600 },
+      { numRuns: 1000 },
     );
   });
 
@@ -108,7 +108,7 @@ describe('seeding and placement', () => {
         const other = drawn(f, n, (s + 1) >>> 0, { seeding: 'random' });
         expect(other.draw?.order).not.toEqual(one.draw?.order);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -137,7 +137,7 @@ describe('single elimination', () => {
           expect(l).toBeLessThanOrEqual(thirdPlayed ? 2 : 1);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: 70 },
     );
   });
 
@@ -169,7 +169,7 @@ describe('double elimination', () => {
           else expect(losses.get(id)).toBe(2);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: 70 },
     );
   });
 
@@ -180,7 +180,7 @@ describe('double elimination', () => {
         commonChecks(event);
         expect(tally(event).count).toBe(2 * n - 2);
       }),
-      { numRuns: 200 },
+      { numRuns: 120 },
     );
   });
 
@@ -262,7 +262,7 @@ describe('double elimination to a final stage of K', () => {
         ).length;
         expect(beforeCount).toBe(2 * (n - k) + k / 2);
       }),
-      { numRuns: 120 },
+      { numRuns: 90 },
     );
   });
 
