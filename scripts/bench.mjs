@@ -1,4 +1,4 @@
-// `npm run bench [referee|physics …]`: bundles each benchmark with esbuild the way a production
+// `npm run bench [referee|physics|events …]`: bundles each benchmark with esbuild the way a production
 // build ships the code (no tsx transform in the loop), then runs it with plain Node, one after the
 // other so they never share a core. Each merges its figures into bench/results.json.
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const BENCHMARKS = ['referee', 'physics', 'bots', 'cli', 'web', 'server', 'cluster'];
+const BENCHMARKS = ['referee', 'physics', 'bots', 'events', 'cli', 'web', 'server', 'cluster'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });

@@ -25,7 +25,9 @@ import { checkReadmes } from './consumer/readmes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
-const PACKAGES = ['core', 'table', 'rules', 'physics', 'match', 'bots'].map((name) => `packages/${name}`);
+const PACKAGES = ['core', 'table', 'rules', 'physics', 'match', 'bots', 'events'].map(
+  (name) => `packages/${name}`,
+);
 PACKAGES.push('apps/cli');
 const RECORD = join(root, 'examples', 'records', 'combined.json');
 // Child processes (npm, the `pyramid` shebang) use the same Node as this script.
@@ -120,6 +122,8 @@ try {
       report.move === 'shot' && report.levels.includes('master'),
       String(report.move),
     );
+    // Double elimination of 8 with a reset: 7 winners', 6 losers' matches and two grand finals.
+    check('draws a club event (15 matches)', report.eventMatches === 15, String(report.eventMatches));
     const version = JSON.parse(readFileSync(join(root, 'packages', 'rules', 'package.json'), 'utf8')).version;
     check(
       'the match-record schema is exported with its $id',

@@ -4,12 +4,37 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chooseAction, LEVEL_NAMES } from '@pyramid/bots';
 import { hashString } from '@pyramid/core';
+import { applyEventAction, createEvent, viewEvent } from '@pyramid/events';
 import { factsFromSimulation, rackedMatch } from '@pyramid/match';
 import { boundaryOf, DEFAULT_PARAMS, simulate } from '@pyramid/physics';
 import { replayRecordText } from '@pyramid/rules';
 import { buildTableGeometry } from '@pyramid/table';
 
 const require = createRequire(import.meta.url);
+
+// A club event: eight players, double elimination, drawn.
+const created = createEvent(
+  {
+    name: 'Cup',
+    dates: { start: '2026-12-05' },
+    variant: 'free',
+    races: { default: 3 },
+    format: { kind: 'double' },
+  },
+  'director',
+  0,
+);
+const entered = created.ok
+  ? applyEventAction(created.value, {
+      type: 'add-entries',
+      by: 'director',
+      at: 1,
+      entries: Array.from({ length: 8 }, (_, i) => ({ name: `Player ${i + 1}` })),
+    })
+  : created;
+const drawn = entered.ok
+  ? applyEventAction(entered.value, { type: 'draw', by: 'director', at: 2, seed: 7 })
+  : entered;
 const schema = JSON.parse(readFileSync(require.resolve('@pyramid/rules/schema/match-record.json'), 'utf8'));
 
 // (1) Referee a record.
@@ -46,5 +71,6 @@ console.log(
     levels: LEVEL_NAMES,
     hash: hashString(''),
     schemaId: schema.$id,
+    eventMatches: drawn.ok ? viewEvent(drawn.value).matches.length : null,
   }),
 );

@@ -2,6 +2,7 @@
 // must compile with a consumer's own flags. Never run; only `tsc --noEmit`.
 import { chooseAction, type Level, type Move } from '@pyramid/bots';
 import { err, ok, type Result } from '@pyramid/core';
+import { type ClubEvent, type EventError, type StandingRow, standings } from '@pyramid/events';
 import { factsFromSimulation, rackedMatch } from '@pyramid/match';
 import { boundaryOf, DEFAULT_PARAMS, type Simulation, simulate } from '@pyramid/physics';
 import { type MatchState, type Replay, type Ruling, replayRecordText } from '@pyramid/rules';
@@ -36,3 +37,9 @@ export function botMove(level: Level): Move | null {
 
 export const tableLength: number = REGULATION_12FT.length;
 export const origin: Point = { x: 0, y: 0 };
+
+export function places(event: ClubEvent): readonly StandingRow[] {
+  return standings(event).rows;
+}
+
+export const describeRefusal = (e: EventError): string => `${e.action}: ${e.field}: ${e.message}`;

@@ -27,9 +27,24 @@ Examples:
   $ pyramid referee match.json --json | jq .final  the rulings as JSON
   $ pyramid simulate examples/shots/break.json     simulate a shot: events, rest positions, facts
   $ pyramid selfplay --a master --b amateur        computer against computer: who wins, how often
+  $ pyramid event draw players.csv --format double-to-16 --seed 7   draw a club event
 
 Variants: ${VARIANTS.join(', ')}. Rules: МКП (International Pyramid Confederation).
 ${EXAMPLES_NOTE}`;
+
+const EVENT_FORMATS =
+  'single, single-3rd, double, double-noreset, double-to-K (K = 2, 4, 8, …), groups-GxN, swiss-R';
+
+const EVENT_DRAW_HELP = `
+Formats: single elimination (single, single-3rd with a third-place match); double elimination
+(double with a grand-final reset, double-noreset); double elimination until K players remain,
+half from each bracket, then single elimination (double-to-16); G round-robin groups with the
+best N of each to a knockout (groups-4x2); R Swiss rounds (swiss-5). Byes go to the top seeds.
+
+Examples:
+  $ pyramid event draw players.csv --format double-to-16 --seed 7
+  $ pyramid event draw players.csv --format swiss-5 --seeding random --out club-night.json
+  $ pyramid event standings event.json`;
 
 const REFEREE_HELP = `
 The record is the JSON match record (format "pyramid-match-record", version 1; see
@@ -264,7 +279,60 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       },
     );
 
-  for (const command of program.commands) {
+  const event = program
+    .command('event')
+    .description('club events: draw a bracket from a list of players, print the standings of an event file');
+  event
+    .command('draw')
+    .description('enter the players of a CSV file, make the draw, print it and write the event as JSON')
+    .argument(
+      '<players.csv>',
+      'one player a line: name[,rating[,account]] (or a header line naming the columns)',
+    )
+    .requiredOption('--format <format>', `the format: ${EVENT_FORMATS}`)
+    .addOption(new Option('--seed <n>', 'seed of the draw').argParser(wholeNumber(0, 2 ** 32 - 1)).default(1))
+    .addOption(
+      new Option('--seeding <how>', 'seed by rating, in the order of the file, or at random')
+        .choices(['rating', 'order', 'random'])
+        .default('rating'),
+    )
+    .addOption(
+      new Option('--race <frames>', 'frames to win each match').argParser(wholeNumber(1, 99)).default(3),
+    )
+    .addOption(new Option('--variant <variant>', 'the variant').choices([...VARIANTS]).default('free'))
+    .option('--name <name>', 'the name of the event', 'Club event')
+    .option('--out <file>', 'where to write the event', 'event.json')
+    .option('--json', 'print { event, matches } as JSON instead of the draw')
+    .addHelpText('after', EVENT_DRAW_HELP)
+    .action(
+      async (
+        file: string,
+        options: {
+          format: string;
+          seed: number;
+          seeding: 'rating' | 'order' | 'random';
+          race: number;
+          variant: Variant;
+          name: string;
+          out: string;
+          json?: boolean;
+        },
+      ) => {
+        const { eventDraw } = await import('./event.js');
+        status = await eventDraw(io, file, { ...options, json: options.json === true, at: Date.now() });
+      },
+    );
+  event
+    .command('standings')
+    .description('print the standings and places of an event file')
+    .argument('<event.json>', 'the event, as written by "pyramid event draw" or the server')
+    .option('--json', 'print { finished, champion, rows } as JSON')
+    .action(async (file: string, options: { json?: boolean }) => {
+      const { eventStandings } = await import('./event.js');
+      status = await eventStandings(io, file, { json: options.json === true });
+    });
+
+  for (const command of [...program.commands, ...event.commands]) {
     command.showHelpAfterError(
       `Usage: pyramid ${command.name()} ${command.usage()}\n(run "pyramid ${command.name()} --help" for details)`,
     );

@@ -12,6 +12,8 @@ import { DEFAULT_SESSION_TIMES, Sessions, type SessionTimes } from './auth.js';
 import { type Bus, MemoryBus } from './bus.js';
 import { Cluster } from './cluster/cluster.js';
 import { capConnections } from './connections.js';
+import { registerEventApi } from './events/http.js';
+import { eventStoreOf } from './events/store.js';
 import { registerHeaders } from './headers.js';
 import { registerApi } from './http.js';
 import { answerErrors } from './http-errors.js';
@@ -238,6 +240,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     signedOut: () => hub.closeSignedOut(),
   });
+  const events = eventStoreOf(store);
+  if (events !== null) registerEventApi(app, { store, events, sessions, now });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (

@@ -7,6 +7,7 @@
  */
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
+import { PG_EVENTS_MIGRATION } from '../events/schema.js';
 import { nameSkeleton } from '../names.js';
 import { LEADERBOARD_SQL, numbered, PAIR_SQL } from './queries.js';
 import {
@@ -167,6 +168,8 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
       CREATE INDEX rating_changes_player ON rating_changes(player_id, variant);
     `,
   },
+  // Club events (issue 27): events, entries, matches, the audit log (events/schema.ts).
+  { version: 5, sql: PG_EVENTS_MIGRATION },
 ];
 
 /** The database's clock in epoch milliseconds: every lease is timed by it, never by a process's. */

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
+import { SQLITE_EVENTS_MIGRATION } from '../events/schema.js';
 import { nameSkeleton } from '../names.js';
 import { Checkpointer, type CheckpointResult } from './checkpointer.js';
 import { LEADERBOARD_SQL, PAIR_SQL } from './queries.js';
@@ -156,6 +157,8 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
       CREATE INDEX rating_changes_player ON rating_changes(player_id, variant);
     `,
   },
+  // Club events (issue 27): events, entries, matches, the audit log (events/schema.ts).
+  { version: 4, sql: SQLITE_EVENTS_MIGRATION },
 ];
 
 /** The columns a patch sets, with their SQL values. */

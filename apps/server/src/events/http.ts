@@ -1,0 +1,162 @@
+/**
+ * The HTTP API of club events (issue 27), under `/api/events`:
+ *
+ * - `POST /api/events` — create an event (the body is its settings; the caller directs it);
+ * - `GET /api/events` — public events, newest first (`?mine=1`: the caller's own);
+ * - `GET /api/events/:id` — the event, its matches and standings (a private one: directors only);
+ * - `GET /api/players/:id/events` — the public events a player entered (by account), with his place;
+ * - `POST /api/events/:id/actions` — a director's action (`add-entry`, `add-entries`,
+ *   `remove-entry`, `seed-order`, `add-director`, `draw`, `call`, `uncall`, `result`, `correct`);
+ *   the server sets who (`by`, the caller) and when (`at`, its clock) and applies it with
+ *   `applyEventAction` inside one store transaction, so advancement happens exactly once.
+ *
+ * A refusal is `{ code: "event/<code>", field, message }` with 400, 401, 403 (not a director) or
+ * 404; nothing is stored then. Only what was committed is acknowledged.
+ */
+import { randomBytes } from 'node:crypto';
+import { createEvent, type EventAction, type EventError, standings, viewEvent } from '@pyramid/events';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Sessions } from '../auth.js';
+import type { Store } from '../store/types.js';
+import type { EventStore, StoredEvent } from './store.js';
+
+export interface EventApiDeps {
+  readonly store: Store;
+  readonly events: EventStore;
+  readonly sessions: Sessions;
+  readonly now: () => number;
+}
+
+/** Unfinished events one account may direct at once (a bound per client on rows and CPU). */
+export const MAX_OPEN_EVENTS_PER_DIRECTOR = 20;
+const LIST_LIMIT = 100;
+
+const STATUS: Partial<Record<EventError['code'], number>> = { 'not-director': 403, 'not-found': 404 };
+
+function refuse(
+  reply: FastifyReply,
+  error: Pick<EventError, 'code' | 'field' | 'message'>,
+  status?: number,
+): FastifyReply {
+  return reply
+    .code(status ?? STATUS[error.code] ?? 400)
+    .send({ code: `event/${error.code}`, field: error.field, message: error.message });
+}
+
+/** What the API shows of an event: the event itself and what follows from it. */
+function shown(stored: StoredEvent) {
+  const { event } = stored;
+  const view = event.draw === null ? null : viewEvent(event);
+  return {
+    id: stored.id,
+    version: stored.version,
+    event,
+    matches: view?.matches ?? [],
+    groups: view?.groups ?? [],
+    standings: standings(event),
+  };
+}
+
+export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void {
+  const { store, events, sessions, now } = deps;
+
+  /** The caller's player id, null when no token was sent, or undefined with the refusal sent. */
+  async function who(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    required: boolean,
+  ): Promise<string | null | undefined> {
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      if (!required) return null;
+      refuse(
+        reply,
+        { code: 'not-director', field: '/authorization', message: 'send Authorization: Bearer <token>' },
+        401,
+      );
+      return undefined;
+    }
+    const verified = await sessions.check(header.startsWith('Bearer ') ? header.slice(7) : '', now());
+    if (!verified.ok || (await store.player(verified.playerId)) === null) {
+      refuse(
+        reply,
+        {
+          code: 'not-director',
+          field: '/authorization',
+          message: verified.ok ? 'no such player' : verified.message,
+        },
+        401,
+      );
+      return undefined;
+    }
+    return verified.playerId;
+  }
+
+  app.post('/api/events', async (request, reply) => {
+    const caller = await who(request, reply, true);
+    if (caller == null) return reply;
+    if ((await events.openBy(caller)) >= MAX_OPEN_EVENTS_PER_DIRECTOR) {
+      return refuse(
+        reply,
+        {
+          code: 'invalid',
+          field: '/',
+          message: `at most ${MAX_OPEN_EVENTS_PER_DIRECTOR} unfinished events per director`,
+        },
+        429,
+      );
+    }
+    const created = createEvent(request.body, caller, now());
+    if (!created.ok) return refuse(reply, created.error);
+    const id = randomBytes(9).toString('base64url');
+    return reply.code(201).send(shown(await events.create(id, created.value, now())));
+  });
+
+  app.get('/api/events', async (request, reply) => {
+    const mine = (request.query as Record<string, unknown>).mine === '1';
+    if (!mine) return events.list({ limit: LIST_LIMIT });
+    const caller = await who(request, reply, true);
+    if (caller == null) return reply;
+    return events.list({ director: caller, limit: LIST_LIMIT });
+  });
+
+  app.get('/api/events/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const stored = await events.get(id);
+    if (stored === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
+    if (!stored.event.spec.public) {
+      const caller = await who(request, reply, false);
+      if (caller === undefined) return reply;
+      // A private event is not even confirmed to exist to others.
+      if (caller === null || !stored.event.spec.directors.includes(caller)) {
+        return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
+      }
+    }
+    return shown(stored);
+  });
+
+  app.get('/api/players/:id/events', async (request) => {
+    const { id } = request.params as { id: string };
+    return events.ofPlayer(id, LIST_LIMIT);
+  });
+
+  app.post('/api/events/:id/actions', async (request, reply) => {
+    const caller = await who(request, reply, true);
+    if (caller == null) return reply;
+    const { id } = request.params as { id: string };
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      return refuse(reply, {
+        code: 'invalid',
+        field: '/',
+        message: 'must be an action object with a "type"',
+      });
+    }
+    // Who and when are the server's, never the client's.
+    const action = { ...(body as Record<string, unknown>), by: caller, at: now() } as unknown as EventAction;
+    const result = await events.act(id, action, now());
+    if (result === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
+    if (!result.ok) return refuse(reply, result.error);
+    return shown(result.value);
+  });
+}
