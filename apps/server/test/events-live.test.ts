@@ -31,7 +31,12 @@ interface Received {
   readonly eventId?: string;
   readonly code?: string;
   readonly ref?: string;
-  readonly shown?: { version: number; matches: MatchView[]; event: { results: unknown[] } };
+  readonly shown?: {
+    version: number;
+    matches: MatchView[];
+    event: { results: unknown[] };
+    suggestions: { table: string; match: string }[];
+  };
 }
 
 /** A signed-in socket and everything it receives. */
@@ -74,6 +79,7 @@ async function drawnEvent(extra: object = {}): Promise<string> {
     races: { default: 3 },
     format: { kind: 'single', thirdPlace: false },
     seeding: 'order',
+    tables: ['1', '2'],
     ...extra,
   });
   expect(created.status).toBe(201);
@@ -98,6 +104,9 @@ describe('club events live over the WebSocket', () => {
     expect(events(w)[0]?.eventId).toBe(id);
     const ready = first?.matches.find((m) => m.state === 'ready') as MatchView;
     expect(ready).toBeDefined();
+    // The server's suggestion: the two ready first-round matches to the two free tables.
+    expect(first?.suggestions.map((c) => c.table)).toEqual(['1', '2']);
+    expect(first?.suggestions[0]?.match).toBe(ready.id);
 
     const act = (body: object) => post(`/api/events/${id}/actions`, director, body);
     // 5:2 in a race to 3 is refused: nothing stored, nothing pushed.
@@ -114,6 +123,9 @@ describe('club events live over the WebSocket', () => {
     expect(afterCall?.version).toBe(called.body.version);
     expect(afterCall?.matches.find((m) => m.id === ready.id)?.state).toBe('called');
     expect(afterCall?.matches.find((m) => m.id === ready.id)?.table).toBe('1');
+    expect(afterCall?.suggestions).toEqual([
+      { table: '2', match: afterCall?.matches.find((m) => m.state === 'ready')?.id },
+    ]);
     expect(afterResult?.version).toBe(result.body.version);
     const finished = afterResult?.matches.find((m) => m.id === ready.id);
     expect(finished?.state).toBe('finished');

@@ -65,7 +65,7 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
   event:
-    'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables and the standings with places — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
+    'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
 };
 
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {

@@ -293,6 +293,8 @@ export interface EventShown {
   readonly matches: readonly unknown[];
   readonly groups: readonly unknown[];
   readonly standings: unknown;
+  /** For each free table of the venue, the longest-waiting ready match to call to it. */
+  readonly suggestions: readonly { readonly table: string; readonly match: string }[];
 }
 
 /** The most rulings one `log` answer carries. */

@@ -430,8 +430,12 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
           matches: { type: 'array', items: { type: 'object' } },
           groups: { type: 'array', items: { type: 'object' } },
           standings: { type: 'object' },
+          suggestions: {
+            type: 'array',
+            items: closed({ table: { type: 'string' }, match: { type: 'string' } }, ['table', 'match']),
+          },
         },
-        required: ['id', 'version', 'event', 'matches', 'groups', 'standings'],
+        required: ['id', 'version', 'event', 'matches', 'groups', 'standings', 'suggestions'],
         description: 'the same as the body of GET /api/events/:id',
       },
     },

@@ -1,5 +1,5 @@
 /** What the server shows of a stored event, over HTTP and to the event's watchers alike. */
-import { standings, viewEvent } from '@pyramid/events';
+import { standings, suggestCalls, viewEvent } from '@pyramid/events';
 import type { StoredEvent } from './store.js';
 
 /** The event itself and what follows from it: every match with its state, group tables, standings. */
@@ -13,6 +13,8 @@ export function shown(stored: StoredEvent) {
     matches: view?.matches ?? [],
     groups: view?.groups ?? [],
     standings: standings(event),
+    // For each free table of the venue, the longest-waiting ready match (the director decides).
+    suggestions: view === null ? [] : suggestCalls(event),
   };
 }
 

@@ -1,7 +1,6 @@
 /**
  * The director's controls on the event page: entries, the draw, calls of ready matches to tables
- * (with the suggestion: the longest-waiting ready match for each free table, `suggestCalls` of
- * `@pyramid/events`, the same function the server uses), results with their reason, corrections
+ * (with the server's suggestion: the longest-waiting ready match for each free table), results with their reason, corrections
  * with why. Every action goes to the server, which checks it with the referee's event rules; a
  * refusal is shown as the server words it, and nothing changed.
  */

@@ -6,7 +6,6 @@
  * events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
-import { suggestCalls } from '@pyramid/events';
 import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
@@ -190,7 +189,7 @@ function render(): void {
     header(),
     current === null ? h('p', { text: '…' }) : eventView(current),
     director && current !== null
-      ? directorPanel(current, t, suggestCalls(current.event), async (action) => {
+      ? directorPanel(current, t, current.suggestions, async (action) => {
           const reply = await api.act((current as Shown).id, action);
           if (reply.ok) show(reply.value);
           return reply.ok ? null : reply.message;

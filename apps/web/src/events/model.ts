@@ -8,4 +8,6 @@ export interface Shown {
   readonly matches: readonly MatchView[];
   readonly groups: readonly GroupTable[];
   readonly standings: Standings;
+  /** The server's suggested calls: for each free table, the longest-waiting ready match. */
+  readonly suggestions: readonly { readonly table: string; readonly match: string }[];
 }
