@@ -18,6 +18,7 @@ export const SYSTEM_TESTS = [
   'apps/server/test/cluster.test.ts',
   'apps/server/test/cluster-failover.test.ts',
   'apps/server/test/cluster-faults.test.ts',
+  'apps/server/test/events-cluster.test.ts',
   'apps/server/test/events-kill.test.ts',
   'apps/server/test/frames.test.ts',
   'apps/server/test/postgres-play.test.ts',
