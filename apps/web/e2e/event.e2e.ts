@@ -133,6 +133,27 @@ describe('a club event in the browser', () => {
         shown.matches.find((m) => m.state === 'called') ?? shown.matches.find((m) => m.state === 'ready');
       if (next === undefined) throw new Error('no match to enter, but the event is not finished');
       await page.selectOption('[data-testid="result-match"]', next.id);
+      if (played === 0) {
+        // A walkover: the reason and its winner, the frames as they stood.
+        await page.fill('[data-testid="frames-a"]', '0');
+        await page.fill('[data-testid="frames-b"]', '0');
+        await page.selectOption('[data-testid="reason"]', 'walkover');
+        await page.selectOption('[data-testid="winner"]', 'b');
+        await act(page, 'enter-result');
+        await page.selectOption('[data-testid="reason"]', 'played');
+        await page.selectOption('[data-testid="winner"]', '');
+        const walkover = await view.waitForSelector(
+          `[data-testid="match-${next.id}"][data-state="finished"]`,
+          WAIT,
+        );
+        expect(await walkover.textContent()).toContain('finished');
+        const stored = (await probe(page)).shown?.matches.find((m) => m.id === next.id) as unknown as {
+          result: { reason: string; winner: string };
+        };
+        expect(stored.result).toMatchObject({ reason: 'walkover', winner: 'b' });
+        played++;
+        continue;
+      }
       const aWins = played % 3 !== 1;
       await page.fill('[data-testid="frames-a"]', aWins ? '2' : '1');
       await page.fill('[data-testid="frames-b"]', aWins ? '0' : '2');
