@@ -168,6 +168,30 @@ describe('a club event in the browser', () => {
           WAIT,
         );
         await view.waitForSelector(`[data-testid="match-${next.id}"][data-state="finished"]`, WAIT);
+        // A correction with why: the same winner, another score; the spectator's page shows it.
+        const finishedScore = aWins ? ['2', '1'] : ['1', '2'];
+        await page.selectOption('[data-testid="result-match"]', next.id);
+        await page.fill('[data-testid="frames-a"]', finishedScore[0] as string);
+        await page.fill('[data-testid="frames-b"]', finishedScore[1] as string);
+        await page.fill('[data-testid="why"]', 'score sheet misread');
+        await act(page, 'correct-result');
+        await view.waitForFunction(
+          ([match, score]) =>
+            (
+              window as unknown as {
+                __event: { shown: { matches: { id: string; result: { frames: number[] } | null }[] } };
+              }
+            ).__event.shown.matches
+              .find((m) => m.id === match)
+              ?.result?.frames.join(':') === score,
+          [next.id, finishedScore.join(':')] as const,
+          WAIT,
+        );
+        expect(
+          await view.$$eval(`[data-testid="match-${next.id}"] text.score`, (t) =>
+            t.map((e) => e.textContent),
+          ),
+        ).toEqual(finishedScore);
       }
     }
     // 2n − 2 matches, or 2n − 1 with the reset of the grand final.
