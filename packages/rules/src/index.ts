@@ -61,7 +61,16 @@ export {
   summarise,
 } from './record.js';
 export type { RulebookCites, RulebookFacts } from './rulebook-facts.js';
-export { FOUL_CODES, type FoulCode, type Reason, type Respot, type Ruling, type Verdict } from './ruling.js';
+export {
+  EVENT_FOUL_ITEMS,
+  FOUL_CODES,
+  type FoulCode,
+  type Reason,
+  type Respot,
+  type Ruling,
+  STROKE_FOUL_ITEMS,
+  type Verdict,
+} from './ruling.js';
 export {
   COMPLETION_RULES,
   type CompletionRule,

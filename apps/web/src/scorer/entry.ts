@@ -3,7 +3,14 @@
  * only records what was seen; whether it is legal or possible is the referee's to say when the
  * action is submitted. Every change returns a new entry (the form state is plain data).
  */
-import { type BallId, COLOURED, type MatchState, type ShotTemplate, type StrokeFoul } from '@pyramid/rules';
+import {
+  type BallId,
+  COLOURED,
+  type MatchState,
+  RULEBOOKS,
+  type ShotTemplate,
+  type StrokeFoul,
+} from '@pyramid/rules';
 import type { PocketId } from '@pyramid/table';
 
 /** How many cushion contacts after the first contact (п.20): 2 stands for "two or more". */
@@ -145,9 +152,11 @@ export function shotAction(entry: ShotEntry, state: MatchState, template: ShotTe
   return {
     type: 'shot',
     player: template.player,
-    // The record names the cue ball in Free (required after the break), and omits the default otherwise.
-    // A Free cue ball not yet chosen is left out, so the referee names what is missing.
-    ...(state.variant === 'free' && template.kind !== 'break' && entry.cueBall !== null ? { cueBall } : {}),
+    // The record names the cue ball where any ball may be it (Free 5.1: required after the break), and
+    // omits the default otherwise. A cue ball not yet chosen is left out, so the referee names what is missing.
+    ...(RULEBOOKS[state.variant].anyBallIsCueBall && template.kind !== 'break' && entry.cueBall !== null
+      ? { cueBall }
+      : {}),
     ...(callBall !== null && callPocket !== null ? { call: { ball: callBall, pocket: callPocket } } : {}),
     ...(allInHouse ? { objectBallsInHouse: 'all' } : {}),
     facts,

@@ -9,6 +9,7 @@ import {
   COLOURED,
   type MatchState,
   type ShotTemplate,
+  STROKE_FOUL_ITEMS,
   STROKE_FOULS,
 } from '@pyramid/rules';
 import { POCKET_NAMES, type PocketId } from '@pyramid/table';
@@ -25,7 +26,7 @@ import {
   shotAction,
   toggleStrokeFoul,
 } from './entry.js';
-import { ballLabel, citeText, FOUL_NAMES, POCKET_SHORT, STROKE_FOUL_ITEMS } from './words.js';
+import { ballLabel, citeText, FOUL_NAMES, POCKET_SHORT } from './words.js';
 
 /** A ball as a round chip: 1–15 white, the coloured ball yellow. */
 export function ballChip(
