@@ -6,8 +6,10 @@
 import {
   type BallId,
   COLOURED,
+  checkShotIntent,
   type MatchState,
   RULEBOOKS,
+  type ShotIntent,
   type ShotTemplate,
   type StrokeFoul,
 } from '@pyramid/rules';
@@ -64,6 +66,26 @@ export const EMPTY_ENTRY: ShotEntry = Object.freeze({
 /** Whether the shot is from hand from the house, where the referee may say every object ball lies in the house (п.21). */
 export function offersAllInHouse(template: ShotTemplate): boolean {
   return template.inHand === 'house' && template.kind !== 'break';
+}
+
+/**
+ * Whether the referee would take the striker's choice `change` (a cue ball, a call, that every
+ * object ball lies in the house) with the entry's other choices: its `checkShotIntent`, the same
+ * check it makes of the shot when it is submitted. The form greys out what it would refuse.
+ */
+export function choiceAllowed(
+  state: MatchState,
+  template: ShotTemplate,
+  entry: ShotEntry,
+  change: Partial<ShotIntent>,
+): boolean {
+  const intent: ShotIntent = {
+    cueBall: entry.cueBall ?? template.cueBalls[0] ?? COLOURED,
+    call: null,
+    placement: null,
+    ...change,
+  };
+  return checkShotIntent(state, intent).ok;
 }
 
 /** A fresh entry for a shot: the cue ball is preset when the rules leave no choice. */
