@@ -1,6 +1,6 @@
 /**
- * Every move a computer player makes is legal, over thousands of states of all four variants
- * reached by random legal play (with positions, fouls and decisions of every kind along the way).
+ * Every move a computer player makes is legal, in states of every kind random legal play of the
+ * four variants reaches (with positions, fouls and decisions of every kind along the way).
  * The novice and the amateur play at their own budgets; legality cannot depend on how long a
  * player searches, so the master plays with its search cut short: every kind of plan it makes
  * (свояк, banks, п.20 safeties, placements in hand, the call, the decisions after a foul) is still
