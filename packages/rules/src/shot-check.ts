@@ -43,9 +43,9 @@ export interface CheckedIntent {
 }
 
 /**
- * Checks what the striker chose before the stroke is played: a cue ball the rules allow (Free 2.1:
+ * Checks what the striker chose before the stroke is played: a cue ball the rules allow (Free 5.1:
  * any ball on the table), a call only where one is taken (Classic 5.2) and of an object ball on the
- * table, a placement only for a ball in hand, inside its area (п.20, п.21) and clear of every ball.
+ * table, a placement only for a ball in hand, inside its area (п.11, п.21) and clear of every ball.
  * The referee's own first step for every shot (`applyAction` begins with it), so a program that asks
  * it before a stroke — the server, the game, the scorer — is told exactly what the referee would say.
  */

@@ -1,7 +1,7 @@
 /**
- * `checkShotIntent`: what the striker chose, judged before the stroke — the cue ball (Free 2.1, 5.1:
+ * `checkShotIntent`: what the striker chose, judged before the stroke — the cue ball (Free 5.1:
  * any ball on the table; otherwise the coloured ball), the call (Classic 5.2: due on every shot but
- * the break; a shot without one is ruled, not refused), the placement of a ball in hand (п.20, п.21:
+ * the break; a shot without one is ruled, not refused), the placement of a ball in hand (п.11, п.21:
  * inside the house or the temporary house, clear of every ball). It is the referee's own first step,
  * so whatever it refuses `apply` refuses with the same error, whatever the table then says happened.
  */
