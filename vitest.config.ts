@@ -36,7 +36,7 @@ export default defineConfig({
   resolve: { conditions: ['@pyramid/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@pyramid/source', ...defaultServerConditions] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/test/*.test.ts'],
     exclude: ['**/node_modules/**', ...(quick ? SYSTEM_TESTS : [])],
     // Builds the packages first (a no-op when dist/ is up to date): some tests run the compiled CLI.
     globalSetup: ['./scripts/vitest-build.ts'],

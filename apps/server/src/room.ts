@@ -1,10 +1,10 @@
 /**
  * A room: one table and its match, held by the server as the authority. Intents come in from the
  * seated players (a stroke, a decision, an extension); the room checks who sent it, that it was made
- * on the current state (`seq`), that it fits `legalActions` and the shot template, simulates the
- * stroke with `@pyramid/match`, has the referee rule, appends the action to the store in one
- * transaction and only then broadcasts it. Every operation on a room runs one after another
- * (`serial`), so two intents never interleave.
+ * on the current state (`seq`), that it fits `legalActions` (a stroke: the referee's
+ * `checkShotIntent`), simulates the stroke with `@pyramid/match`, has the referee rule, appends
+ * the action to the store in one transaction and only then broadcasts it. Every operation on a
+ * room runs one after another (`serial`), so two intents never interleave.
  *
  * It also runs the shot clock (п.26: expiry is the referee's slow-play foul event, extensions as
  * the settings allow), the seats' presence (a dropped player is away for the grace period, then the
@@ -34,6 +34,7 @@ import {
   type Action,
   apply,
   applyAction,
+  checkShotIntent,
   legalActions,
   type MatchState,
   type Player,
@@ -42,7 +43,6 @@ import {
   RECORD_VERSION,
   type Ruling,
   recordAction,
-  type ShotTemplate,
 } from '@pyramid/rules';
 import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
@@ -838,14 +838,16 @@ export class Room {
             );
       }
       if (turn.player !== seat) return fail('seat/not-your-turn', 'type', 'it is your opponent’s shot');
-      const template = legalActions(state).find((a): a is ShotTemplate => a.type === 'shot');
-      if (template === undefined) return fail('intent/illegal', 'type', 'no stroke is due');
-      const checked = checkTemplate(template, message.stroke);
-      if (checked !== null) return checked;
+      // The referee judges the cue ball, the call and the placement; the server holds no rule.
+      const intent = checkShotIntent(state, message.stroke);
+      if (!intent.ok) {
+        const e = intent.error;
+        return fail('intent/refused', `/stroke${e.field}`, e.message, e.code);
+      }
       const simulated = await (this.deps.simulate ?? inlineSimulator)(state, message.stroke);
       if (!simulated.ok) {
         const e = simulated.error;
-        if (e.kind === 'setup') return fail('intent/illegal', 'stroke', e.message);
+        if (e.kind === 'setup') return fail('intent/illegal', `/stroke${e.field}`, e.message);
         if (e.kind === 'referee') {
           return fail('intent/refused', `/stroke${e.error.field}`, e.error.message, e.error.code);
         }
@@ -1130,43 +1132,4 @@ export class Room {
 function simulatorField(field: string): string {
   if (field.startsWith('/strike')) return field;
   return '/placement';
-}
-
-/** The stroke against the shot template: cue ball, call and placement as the rules allow now. */
-function checkTemplate(template: ShotTemplate, stroke: StrokeIntent): OnlineError | null {
-  if (!template.cueBalls.includes(stroke.cueBall)) {
-    return fail(
-      'intent/illegal',
-      'stroke.cueBall',
-      `the cue ball must be one of ${template.cueBalls.join(', ')}`,
-    );
-  }
-  if (template.calls === null) {
-    if (stroke.call !== null) return fail('intent/illegal', 'stroke.call', 'no call is taken on this shot');
-  } else {
-    const call = stroke.call;
-    if (call === null) return fail('intent/illegal', 'stroke.call', 'call a ball and a pocket (Classic 5.2)');
-    if (!template.calls.some((c) => c.ball === call.ball && c.pocket === call.pocket)) {
-      return fail(
-        'intent/illegal',
-        'stroke.call',
-        `ball ${call.ball} into ${call.pocket} cannot be called now`,
-      );
-    }
-  }
-  if (template.inHand === null && stroke.placement !== null) {
-    return fail(
-      'intent/illegal',
-      'stroke.placement',
-      'the cue ball is not in hand: it is played where it lies',
-    );
-  }
-  if (template.inHand !== null && stroke.placement === null) {
-    return fail(
-      'intent/illegal',
-      'stroke.placement',
-      `the cue ball is in hand (${template.inHand}): place it`,
-    );
-  }
-  return null;
 }

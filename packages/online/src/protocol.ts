@@ -82,9 +82,9 @@ export const ONLINE_ERROR_CODES = [
   'seat/not-your-turn',
   /** The intent was made on an older state (`seq` is not the table's). */
   'state/stale',
-  /** The intent does not fit what the referee allows now (legalActions, the shot template): `field` names it. */
+  /** The intent does not fit what the referee allows now (legalActions), or a stroke cannot be simulated: `field` names it. */
   'intent/illegal',
-  /** The referee refused the action (its error code is in `detail`): `field` names the field. */
+  /** The referee refused the action or a stroke's intent (its error code is in `detail`): `field` names the field. */
   'intent/refused',
   /** The simulator could not play the stroke (its event cap): nothing happened, play it again. */
   'intent/simulation',

@@ -5,6 +5,7 @@
  */
 import {
   CITES,
+  EVENT_FOUL_ITEMS,
   type LegalAction,
   legalActions,
   type MatchState,
@@ -170,7 +171,7 @@ function outsidePanel(app: App, state: MatchState, actions: readonly LegalAction
     if (action.type === 'foul') {
       const name = EVENT_FOUL_NAMES[action.foul];
       buttons.push(
-        button(`${state.players[action.player]}: ${name.item} ${name[lang]}`, {
+        button(`${state.players[action.player]}: ${EVENT_FOUL_ITEMS[action.foul]} ${name[lang]}`, {
           class: 'wide',
           testid: `event-${action.foul}-${action.player}`,
           onClick: () => app.submitAction({ type: 'foul', player: action.player, foul: action.foul }),
