@@ -20,6 +20,7 @@ export const SYSTEM_TESTS = [
   'apps/server/test/cluster-faults.test.ts',
   'apps/server/test/events-kill.test.ts',
   'apps/server/test/frames.test.ts',
+  'apps/server/test/hostile.test.ts',
   'apps/server/test/postgres-play.test.ts',
   'apps/server/test/restart.test.ts',
 ];
