@@ -185,6 +185,8 @@ export interface Lease {
 const MIGRATION_LOCK = 0x70797261;
 /** The first key of the advisory locks that serialise each quick-match queue (the second: the queue's hash). */
 const QUEUE_LOCK = 0x70797271;
+/** The advisory lock that serialises rotations of the session secret (and the first one's making). */
+const SECRET_LOCK = 0x70797273;
 
 /** BIGINT (int8) columns hold milliseconds and ids well inside 2^53: read them as numbers. */
 const types = {
@@ -302,14 +304,28 @@ export class PostgresStore implements Store {
   }
 
   async secrets(): Promise<StoredSecret[]> {
-    const rows = await this.pool.query<{ id: string; value: string; created_at: number }>(
-      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
-    );
-    return rows.rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
+    return this.readSecrets(this.pool);
   }
 
-  async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
-    await this.transaction(async (client) => {
+  private async readSecrets(client: Queryable): Promise<StoredSecret[]> {
+    const rows = await client.query<{ id: string; value: string; created_at: number }>(
+      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+    );
+    return rows.rows.map((r) => ({ id: r.id, value: r.value, createdAt: Number(r.created_at) }));
+  }
+
+  async rotateSecret(
+    secret: StoredSecret,
+    drop: readonly string[],
+    ifNewest?: string | null,
+  ): Promise<StoredSecret[]> {
+    return this.transaction(async (client) => {
+      if (ifNewest !== undefined) {
+        // One rotation at a time across processes; the loser reads the winner's secret back.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [SECRET_LOCK]);
+        const newest = (await this.readSecrets(client))[0]?.id ?? null;
+        if (newest !== ifNewest) return this.readSecrets(client);
+      }
       await client.query('INSERT INTO secrets (id, value, created_at) VALUES ($1, $2, $3)', [
         secret.id,
         secret.value,
@@ -317,6 +333,7 @@ export class PostgresStore implements Store {
       ]);
       const gone = drop.filter((id) => id !== secret.id);
       if (gone.length > 0) await client.query('DELETE FROM secrets WHERE id = ANY($1)', [gone]);
+      return this.readSecrets(client);
     });
   }
 
