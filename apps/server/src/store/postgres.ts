@@ -646,13 +646,26 @@ export class PostgresStore implements Store {
   }
 
   async actions(id: string): Promise<StoredAction[]> {
+    return this.actionRows(id, 0);
+  }
+
+  /** The stored action of a table at `seq`, or null (the cluster's check of an intent whose answer was lost). */
+  async actionAt(id: string, seq: number): Promise<StoredAction | null> {
+    return (await this.actionRows(id, seq))[0] ?? null;
+  }
+
+  /** Every action of a table (`seq` 0), or the one at `seq`. */
+  private async actionRows(id: string, seq: number): Promise<StoredAction[]> {
     const { rows } = await this.pool.query<{
       seq: number;
       action: string;
       stroke: string | null;
       by_seat: number | null;
       at: number;
-    }>('SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = $1 ORDER BY seq', [id]);
+    }>(
+      'SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = $1 AND ($2 = 0 OR seq = $2) ORDER BY seq',
+      [id, seq],
+    );
     return rows.map((row) => ({
       seq: row.seq,
       action: JSON.parse(row.action) as unknown,
