@@ -52,7 +52,7 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   superseded:
     'A newer tab of the same player took your seat: this connection only watches now. A client does not reconnect to play.',
   service:
-    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`). A message bus that stops answering without closing its connections (frozen, partitioned) counts as cut off once its heartbeat has gone unanswered for 1.5 s.',
+    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`). A message bus that stops answering without closing its connections (frozen, partitioned) counts as cut off once its heartbeat has gone unanswered for 2.5 s.',
   error:
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',

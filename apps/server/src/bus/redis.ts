@@ -22,7 +22,10 @@ export interface RedisBusOptions {
   readonly onHealth?: (healthy: boolean) => void;
   /** How often the heartbeat goes round through Redis (default 250 ms). */
   readonly heartbeatMs?: number;
-  /** How long Redis may be silent (no heartbeat back) before the bus counts as down (default 1500 ms). */
+  /**
+   * How long Redis may be silent (no heartbeat back) before the bus counts as down (default 2500 ms:
+   * longer than a loaded machine stalls a process, shorter than a partition worth telling clients of).
+   */
   readonly silenceMs?: number;
 }
 
@@ -54,7 +57,7 @@ export class RedisBus implements Bus {
     this.prefix = options.prefix ?? 'pyramid:';
     this.onHealth = options.onHealth;
     const every = options.heartbeatMs ?? 250;
-    this.silentBeats = Math.max(2, Math.ceil((options.silenceMs ?? 1500) / every));
+    this.silentBeats = Math.max(2, Math.ceil((options.silenceMs ?? 2500) / every));
     this.heartbeatChannel = `${this.prefix}${HEARTBEAT_TOPIC}${process.pid}-${Math.random().toString(36).slice(2)}`;
     const common = {
       retryStrategy,
@@ -63,6 +66,8 @@ export class RedisBus implements Bus {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
+      // A frozen Redis keeps its connections open: a command gives up rather than wait for ever.
+      commandTimeout: 2_000,
     };
     this.publisher = new Redis(url, { ...common, connectionName: 'pyramid-publish' });
     this.subscriber = new Redis(url, { ...common, connectionName: 'pyramid-subscribe' });
@@ -114,6 +119,11 @@ export class RedisBus implements Bus {
       this.publisher.publish(this.heartbeatChannel, '').catch(() => {});
     }
     this.check();
+  }
+
+  /** The connections' states and the heartbeats unanswered, for the log. */
+  describe(): string {
+    return `publisher ${this.publisher.status}, subscriber ${this.subscriber.status}, ${this.unanswered} heartbeat(s) unanswered`;
   }
 
   /** Both connections are up. */

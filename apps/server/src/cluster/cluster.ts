@@ -83,6 +83,7 @@ export class Cluster {
   private readonly pending = new Map<number, (body: unknown) => void>();
   private nextRequest = 1;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private renewing = false;
   private ticking = false;
   private closed = false;
   private unsubscribe: (() => void) | null = null;
@@ -161,10 +162,14 @@ export class Cluster {
     return [...this.held.keys()];
   }
 
-  /** One renewal round: renew, give up what was not renewed, report health, then the tick. */
+  /**
+   * One renewal round: renew, give up what was not renewed, report health, then the tick. The tick
+   * (which waits on Redis and on other processes) runs beside the renewals, never in their way: a
+   * slow or silent Redis must not cost a lease that PostgreSQL would renew.
+   */
   private async round(): Promise<void> {
-    if (this.ticking || this.closed) return;
-    this.ticking = true;
+    if (this.renewing || this.closed) return;
+    this.renewing = true;
     try {
       const started = performance.now();
       const asked = new Map(this.held);
@@ -182,12 +187,20 @@ export class Cluster {
       }
       this.checkHealth();
       this.writePresence();
-      if (this.handlers !== null) await this.handlers.tick();
     } catch (caught) {
       this.log(`cluster round: ${(caught as Error).stack ?? String(caught)}`);
     } finally {
-      this.ticking = false;
+      this.renewing = false;
     }
+    const handlers = this.handlers;
+    if (handlers === null || this.ticking || this.closed) return;
+    this.ticking = true;
+    handlers
+      .tick()
+      .catch((caught: unknown) => this.log(`cluster tick: ${(caught as Error).stack ?? String(caught)}`))
+      .finally(() => {
+        this.ticking = false;
+      });
   }
 
   private lose(tableId: string): void {
@@ -210,6 +223,7 @@ export class Cluster {
       : !this.bus.healthy
         ? 'the server is cut off from Redis (the message bus)'
         : 'the server is cut off from PostgreSQL (the database)';
+    this.log(`cluster: ${why} (Redis: ${this.bus.describe()})`);
     this.handlers?.health(up, why);
   }
 

@@ -88,10 +88,10 @@ export class RemoteMembers {
 
   /**
    * Members whose process is gone leave their rooms: their seats go away. Gone means its presence
-   * was missing through a whole lease while this process reached Redis without a break: a live
-   * process rewrites its presence each third of a lease, and at once when Redis comes back (a
-   * restarted Redis has forgotten every key), so a process merely slower to reconnect is never
-   * taken for dead and its players keep their seats.
+   * was missing through two leases (its presence's lifetime) while this process reached Redis
+   * without a break: a live process rewrites its presence each third of a lease, and at once when
+   * Redis comes back (a restarted Redis has forgotten every key), so a process merely slower to
+   * reconnect is never taken for dead and its players keep their seats.
    */
   async sweep(): Promise<void> {
     const processes = [...new Set([...this.members.values()].map((m) => m.process))];
@@ -108,7 +108,7 @@ export class RemoteMembers {
       }
       const since = this.absentSince.get(process) ?? now;
       this.absentSince.set(process, since);
-      if (now - Math.max(since, this.cluster.availableSince()) >= this.cluster.leaseMs) gone.add(process);
+      if (now - Math.max(since, this.cluster.availableSince()) >= this.cluster.leaseMs * 2) gone.add(process);
     }
     for (const [key, member] of this.members) {
       if (!gone.has(member.process)) continue;
