@@ -9,7 +9,8 @@
  *   what it did store is in PostgreSQL: an intent found stored there is answered as played; one not
  *   found is sent to the table's new place (safe: it names the seq it was made on, so it is never
  *   applied twice);
- * - when neither happens in time, the answer is `server/outcome-unknown` ("take the state"), never
+ * - when neither happens in time (two leases after the owner's lease stopped being renewed, at
+ *   most 20 s), the answer is `server/outcome-unknown` ("take the state"), never
  *   `server/unavailable` ("nothing changed"), which nobody could know.
  */
 import { canonicalJson } from '@pyramid/core';
@@ -43,6 +44,10 @@ export interface ForwardDeps {
 }
 
 const POLL_MS = 100;
+/** How often the owner's lease is read while its answer is awaited. */
+const LEASE_READ_MS = 500;
+/** The longest a forwarded intent waits for an owner that keeps its lease but does not answer. */
+const MAX_WAIT_MS = 20_000;
 
 export async function forward(
   deps: ForwardDeps,
@@ -56,11 +61,20 @@ export async function forward(
   try {
     const answer = await question.wait(cluster.requestTimeoutMs);
     if (answer !== NO_ANSWER) return relay(deps, answer);
-    // Long enough for the owner's lease to run out and another process to take the table.
-    const deadline = performance.now() + cluster.leaseMs * 2 + 2000;
+    // Long enough for the owner's lease to run out and another process to take the table; while
+    // the owner's lease is still renewed (it is slow, not gone) the wait goes on, up to MAX_WAIT_MS.
+    const started = performance.now();
+    const grace = () => Math.min(started + MAX_WAIT_MS, performance.now() + cluster.leaseMs * 2 + 2000);
+    let deadline = grace();
+    let leaseReadAt = started;
     while (performance.now() < deadline && !deps.closing()) {
       const late = await question.wait(POLL_MS);
       if (late !== NO_ANSWER) return relay(deps, late);
+      if (performance.now() - leaseReadAt >= LEASE_READ_MS) {
+        leaseReadAt = performance.now();
+        const lease = await cluster.store.lease(tableId).catch(() => null);
+        if (lease !== null && lease.token === route.token && lease.expiresAt > lease.now) deadline = grace();
+      }
       if (connection.tableId !== tableId) return notJoined;
       const now = connection.route;
       const moved = now !== null && (now === 'here' || now.token !== route.token);
