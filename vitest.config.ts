@@ -12,6 +12,7 @@ import { defineConfig } from 'vitest/config';
 export const SYSTEM_TESTS = [
   'apps/cli/test/cli.test.ts',
   'apps/cli/test/conventions.test.ts',
+  'apps/cli/test/install.test.ts',
   'apps/cli/test/selfplay.test.ts',
   'apps/cli/test/simulate.test.ts',
   'apps/server/test/cluster.test.ts',

@@ -3,14 +3,25 @@
 // nothing resolves through it — and there
 //   (a) runs plain Node ESM that referees a record, simulates a shot and asks a bot for a move,
 //   (b) typechecks a consumer file under `strict` with `skipLibCheck: false`,
-//   (c) runs the installed `pyramid` binary.
+//   (c) runs the installed `pyramid` binary,
+//   (d) runs every code block of every README (scripts/consumer/readmes.mjs).
 // Registry dependencies (commander) come from npm's cache when it has them. Uses the Node that runs
 // this script for everything (scripts/test-node-lines.mjs runs it on other Node lines).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkReadmes } from './consumer/readmes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
@@ -151,6 +162,29 @@ try {
     selfplay.status === 0 && JSON.parse(selfplay.stdout || '{}').results?.length === 2,
     selfplay.stderr,
   );
+  // The installed CLI's help names example files it ships.
+  const help = run(bin, ['simulate', '--help'], { cwd: project });
+  const shipped = /ship\s+with this command, in (\S+)\./.exec(help.stdout)?.[1] ?? '';
+  const named = [...new Set(help.stdout.match(/examples\/[\w-]+\/(?:[\w.-]+\.json)?/g) ?? [])];
+  const absent = named.filter((path) => !existsSync(join(shipped, '..', path)));
+  check(
+    `pyramid simulate --help names only example files the package ships (${named.length})`,
+    help.status === 0 &&
+      shipped.startsWith(join(project, 'node_modules')) &&
+      named.length > 0 &&
+      absent.length === 0,
+    `shipped at ${shipped || '?'}; missing ${absent.join(', ')}`,
+  );
+
+  // (d) Every README's code blocks.
+  checkReadmes({
+    root,
+    project,
+    bin,
+    tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    check,
+    run,
+  });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

@@ -3,7 +3,6 @@
  * watch it: a header, then every action with its ruling, a one-line scoreboard and a top view of
  * the table whenever the balls moved and their positions are known.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -23,19 +22,14 @@ import {
   targetText,
   typedAction,
 } from './describe.js';
+import { EXAMPLES_ROOT } from './examples.js';
 import { type Io, outputWidth } from './io.js';
 import { errorLine, metaOf, parseAndReplay, startsFromSituation } from './referee.js';
 import { drawTable } from './table-art.js';
 import { fitToWidth, type Lang, style, words, wrap } from './text.js';
 
-/**
- * The example records: copied into the package by its build (apps/cli/examples), read from the
- * repository's examples/ when the sources run in the workspace.
- */
-export const EXAMPLES_DIR = [
-  join(import.meta.dirname, '..', 'examples', 'records'),
-  join(import.meta.dirname, '..', '..', '..', 'examples', 'records'),
-].find((dir) => existsSync(dir)) as string;
+/** The example records (see examples.ts). */
+export const EXAMPLES_DIR = join(EXAMPLES_ROOT, 'records');
 
 export interface DemoOptions {
   readonly lang: Lang;

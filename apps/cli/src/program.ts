@@ -5,6 +5,7 @@
 import { LEVEL_NAMES, type Level } from '@pyramid/bots';
 import { TABLE_SIZES, type TableSize, VARIANTS, type Variant } from '@pyramid/rules';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { EXAMPLES_NOTE } from './examples.js';
 import type { Io } from './io.js';
 import { DEFAULT_WORKERS, EXIT_BAD_INPUT } from './status.js';
 import { LANGS, type Lang, langFromEnv } from './text.js';
@@ -27,7 +28,8 @@ Examples:
   $ pyramid simulate examples/shots/break.json     simulate a shot: events, rest positions, facts
   $ pyramid selfplay --a master --b amateur        computer against computer: who wins, how often
 
-Variants: ${VARIANTS.join(', ')}. Rules: МКП (International Pyramid Confederation).`;
+Variants: ${VARIANTS.join(', ')}. Rules: МКП (International Pyramid Confederation).
+${EXAMPLES_NOTE}`;
 
 const REFEREE_HELP = `
 The record is the JSON match record (format "pyramid-match-record", version 1; see
@@ -47,7 +49,9 @@ Examples:
   $ pyramid referee examples/records/combined.json
   $ pyramid referee examples/records/classic.json --lang ru
   $ cat match.json | pyramid referee -
-  $ pyramid referee match.json --json > rulings.json`;
+  $ pyramid referee match.json --json > rulings.json
+
+${EXAMPLES_NOTE}`;
 
 function wholeNumber(min: number, max: number) {
   return (value: string): number => {
@@ -129,7 +133,9 @@ Examples:
   $ pyramid simulate examples/shots/straight-pot.json
   $ pyramid simulate examples/shots/break.json --json | jq .facts
   $ pyramid simulate shot.json --series 0.05
-  $ cat shot.json | pyramid simulate -`;
+  $ cat shot.json | pyramid simulate -
+
+${EXAMPLES_NOTE}`;
 
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let status = 0;

@@ -140,6 +140,11 @@ export class Sessions {
     return done;
   }
 
+  /** Whether this process knows the session was signed out (the store is read every few seconds). */
+  isRevoked(sessionId: string): boolean {
+    return this.revoked.has(sessionId);
+  }
+
   /** Ends every session of a player (logout everywhere); how many were live. */
   async revokeAll(playerId: string, now: number): Promise<number> {
     const count = await this.store.revokeSessions(playerId, now);

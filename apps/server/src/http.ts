@@ -46,6 +46,8 @@ export interface ApiDeps {
   /** The route options putting a route under a rate limit of its own (limits.ts). */
   readonly limit: (name: RouteLimit) => RouteShorthandOptions;
   readonly log: (message: string) => void;
+  /** After a logout: the signed-out session's live sockets are closed. */
+  readonly signedOut?: () => void;
 }
 
 const STATUS: Partial<Record<OnlineError['code'], number>> = {
@@ -259,6 +261,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
         : (await sessions.revoke(sessionId, now))
           ? 1
           : 0;
+    deps.signedOut?.();
     securityEvent(log, 'logout', {
       player: caller.player.id,
       sessions: revoked,

@@ -23,7 +23,9 @@ import { type Bus, playerTopic, tableTopic } from './bus.js';
 import { type Cluster, type ClusterHandlers, NO_ANSWER } from './cluster/cluster.js';
 import { forward } from './cluster/forward.js';
 import { type ConnectionRef, intent, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
+import { clientOf, OnceEach } from './limits.js';
 import type { Member } from './room.js';
+import { type SecurityEvent, securityEvent } from './security-log.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
 import { parseClientMessage } from './validate.js';
@@ -48,11 +50,43 @@ export interface HubOptions {
   readonly log: (message: string) => void;
   /** Several processes share the tables: intents for a table held elsewhere are forwarded to it. */
   readonly cluster?: Cluster | null;
+  /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
+  readonly socketLimits?: Partial<SocketLimits>;
 }
 
-/** Refusals in a row after which a connection is dropped. */
-const ABUSE_LIMIT = 1000;
+/** What one WebSocket may cost the server (issue 23 §3.1, §3.7); every number is in docs/deploy.md. */
+export interface SocketLimits {
+  /** A socket that has not sent an accepted `hello` this long after the upgrade is closed. */
+  readonly helloMs: number;
+  /** Refusals a connection may earn (a burst, and per second back) before it is dropped. */
+  readonly abuse: RateLimit;
+  /**
+   * Messages whose answer is large — `join` (the full snapshot), `desync` (the state), `log` (a
+   * page of rulings) — on top of the message rate.
+   */
+  readonly expensive: RateLimit;
+  /**
+   * Bytes waiting to be sent to one connection (ws `bufferedAmount`: written to the socket, not yet
+   * taken by the kernel) past which a message is not queued but the connection cut: a client that
+   * stops reading must not grow the server.
+   */
+  readonly sendBufferBytes: number;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = Object.freeze({
+  helloMs: 5_000,
+  abuse: { burst: 100, perSecond: 10 },
+  expensive: { burst: 10, perSecond: 1 },
+  sendBufferBytes: 8 * 1024 * 1024,
+});
+
 const HEARTBEAT_MS = 30_000;
+/** Messages of one connection waiting their turn (handled one after another) before it is dropped. */
+const MAX_WAITING_MESSAGES = 256;
+/** A client's repeated security event is written again after this long at the soonest. */
+const SECURITY_LOG_AGAIN_MS = 10 * 60_000;
+/** After a close frame, a socket that does not answer it is cut this much later. */
+const CLOSE_GRACE_MS = 1_000;
 
 class Bucket {
   private tokens: number;
@@ -74,16 +108,38 @@ class Bucket {
   }
 }
 
+/** Tasks run one after another, each started when the one before it has settled. */
+export class Inbox {
+  private tail: Promise<void> = Promise.resolve();
+  private waiting = 0;
+
+  /** Tasks queued or running. */
+  get size(): number {
+    return this.waiting;
+  }
+
+  push(task: () => Promise<void>): void {
+    this.waiting++;
+    this.tail = this.tail
+      .then(task)
+      .catch(() => {})
+      .finally(() => {
+        this.waiting--;
+      });
+  }
+}
+
 let nextConnection = 1;
 
 class Connection implements Member {
   readonly id = nextConnection++;
   player: PlayerInfo = { id: '', name: '', account: false };
   authenticated = false;
+  /** The stored session its token belongs to (null for a token of the older format). */
+  sessionId: string | null = null;
   tableId: string | null = null;
   role: Role | null = null;
   seat: Player | null = null;
-  refusals = 0;
   alive = true;
   /**
    * In a cluster: where the joined table is played — here, on another process (with the lease's
@@ -98,18 +154,45 @@ class Connection implements Member {
   private unsubscribePlayer: (() => void) | null = null;
   readonly bucket: Bucket;
   readonly chatBucket: Bucket;
+  /** Refusals earned: counted in a window, not in a row (a refusal between two good messages still counts). */
+  readonly abuseBucket: Bucket;
+  readonly expensiveBucket: Bucket;
+  private readonly sendBufferBytes: number;
+  /** The connection's messages, handled strictly in the order they arrived. */
+  readonly inbox = new Inbox();
 
   constructor(
     readonly ws: WebSocket,
     private readonly bus: Bus,
     options: HubOptions,
+    limits: SocketLimits,
+    /** The client (its address, limits.ts `clientOf`), for the security log. */
+    readonly client: string,
+    private readonly onSlowReader: () => void,
   ) {
     this.bucket = new Bucket(options.rateLimit, options.now);
     this.chatBucket = new Bucket(options.chatLimit, options.now);
+    this.abuseBucket = new Bucket(limits.abuse, options.now);
+    this.expensiveBucket = new Bucket(limits.expensive, options.now);
+    this.sendBufferBytes = limits.sendBufferBytes;
+  }
+
+  /** Closes with `code`, and cuts the socket if the client does not answer the close in time. */
+  drop(code: number, reason: string): void {
+    if (this.ws.readyState === this.ws.CLOSED) return;
+    this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   send(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > this.sendBufferBytes) {
+      // It would never drain in time: a close frame would wait behind the buffer, so cut it now.
+      this.ws.terminate();
+      this.onSlowReader();
+      return;
+    }
+    this.ws.send(text);
   }
 
   bind(tableId: string | null, role: Role | null, seat: Player | null): void {
@@ -141,14 +224,18 @@ class Connection implements Member {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Hub implements ClusterHandlers {
-  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // Pings are answered by the hub, metered like every other frame (`autoPong` off).
+  readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, autoPong: false });
   private readonly connections = new Set<Connection>();
   private readonly byId = new Map<number, Connection>();
   private readonly remote: RemoteMembers | null;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private closing = false;
+  private readonly limits: SocketLimits;
+  private readonly logged = new OnceEach(10_000);
 
   constructor(private readonly options: HubOptions) {
+    this.limits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
     this.remote = options.cluster == null ? null : new RemoteMembers(options.cluster, options.tables);
     this.heartbeat = setInterval(() => {
       for (const c of this.connections) {
@@ -187,33 +274,86 @@ export class Hub implements ClusterHandlers {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+    const client = clientOf(request.socket.remoteAddress);
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client));
   }
 
-  private accept(ws: WebSocket): void {
-    const connection = new Connection(ws, this.options.bus, this.options);
+  /** A security event a client can repeat at will: logged once per client and window. */
+  private security(event: SecurityEvent, client: string, fields: Record<string, string | number> = {}): void {
+    if (this.logged.first(`${event} ${client}`, Date.now(), SECURITY_LOG_AGAIN_MS))
+      securityEvent(this.options.log, event, { client, ...fields });
+  }
+
+  private accept(ws: WebSocket, client: string): void {
+    const connection: Connection = new Connection(
+      ws,
+      this.options.bus,
+      this.options,
+      this.limits,
+      client,
+      () => this.security('socket-slow-reader', client, { bytes: this.limits.sendBufferBytes }),
+    );
     this.connections.add(connection);
     this.byId.set(connection.id, connection);
+    // A socket that never says who it is holds a descriptor and memory for nothing (§3.7).
+    const helloTimer = setTimeout(() => {
+      if (connection.authenticated) return;
+      connection.drop(CLOSE_CODES.noHello, 'no hello in time');
+      this.security('socket-no-hello', client);
+    }, this.limits.helloMs);
+    helloTimer.unref();
     ws.on('pong', () => {
       connection.alive = true;
     });
-    ws.on('message', (data, isBinary) => {
+    ws.on('ping', (data) => {
       connection.alive = true;
+      if (connection.bucket.take()) ws.pong(data);
+      else this.abused(connection);
+    });
+    ws.on('message', (data, isBinary) => {
+      // Frames still arriving after the close was sent are not worth a task each.
+      if (ws.readyState !== ws.OPEN) return;
+      connection.alive = true;
+      // The frame rate bounds the messages handled; this bounds those merely waiting (refusals too).
+      if (connection.inbox.size >= MAX_WAITING_MESSAGES) {
+        connection.drop(CLOSE_CODES.abuse, 'too many messages waiting');
+        this.security('socket-abuse', client);
+        return;
+      }
       const text = isBinary
         ? null
         : Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : data.toString();
-      void this.receive(connection, text).catch((caught: unknown) => {
-        this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
-        this.refuse(connection, {
-          code: 'server/internal',
-          field: '',
-          message: 'the server failed on this message',
-        });
-      });
+      // Every frame is metered as it arrives, binary ones too, before it waits its turn.
+      if (!connection.bucket.take()) {
+        connection.inbox.push(async () =>
+          this.refuse(connection, {
+            code: 'rate/limited',
+            field: '',
+            message: 'too many messages: slow down',
+          }),
+        );
+        return;
+      }
+      // One message after another (issue 23 §1): `hello` and `join` wait for the store, and the
+      // next frame of the same TCP write must find the session and the seat they made.
+      connection.inbox.push(() =>
+        this.receive(connection, text).catch((caught: unknown) => {
+          // A fault of the server, but one a client may repeat: each kind is written once a window.
+          const what = (caught as Error).message ?? String(caught);
+          if (this.logged.first(`fault ${what}`, Date.now(), SECURITY_LOG_AGAIN_MS))
+            this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
+          this.refuse(connection, {
+            code: 'server/internal',
+            field: '',
+            message: 'the server failed on this message',
+          });
+        }),
+      );
     });
     ws.on('close', () => {
+      clearTimeout(helloTimer);
       this.connections.delete(connection);
       this.byId.delete(connection.id);
       if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
@@ -235,15 +375,21 @@ export class Hub implements ClusterHandlers {
   }
 
   private refuse(connection: Connection, error: OnlineError, ref?: string): void {
-    connection.refusals++;
+    if (connection.ws.readyState !== connection.ws.OPEN) return;
     this.send(connection, {
       type: 'error',
       ...error,
       field: fieldPointer(error.field),
       ...(ref === undefined ? {} : { ref }),
     });
-    if (connection.refusals >= ABUSE_LIMIT)
-      connection.ws.close(CLOSE_CODES.abuse, 'too many refused messages');
+    this.abused(connection);
+  }
+
+  /** One more refusal: past the abuse limit (refusals in a window) the connection is dropped. */
+  private abused(connection: Connection): void {
+    if (connection.abuseBucket.take() || connection.ws.readyState !== connection.ws.OPEN) return;
+    connection.drop(CLOSE_CODES.abuse, 'too many refused messages');
+    this.security('socket-abuse', connection.client);
   }
 
   private async receive(connection: Connection, text: string | null): Promise<void> {
@@ -255,10 +401,6 @@ export class Hub implements ClusterHandlers {
       });
       return;
     }
-    if (!connection.bucket.take()) {
-      this.refuse(connection, { code: 'rate/limited', field: '', message: 'too many messages: slow down' });
-      return;
-    }
     const parsed = parseClientMessage(text);
     if (!parsed.ok) {
       this.refuse(connection, parsed.error, parsed.ref);
@@ -267,7 +409,6 @@ export class Hub implements ClusterHandlers {
     const message = parsed.value;
     const error = await this.handle(connection, message);
     if (error !== null) this.refuse(connection, error, message.ref);
-    else connection.refusals = 0;
   }
 
   private async handle(connection: Connection, message: ClientMessage): Promise<OnlineError | null> {
@@ -278,6 +419,16 @@ export class Hub implements ClusterHandlers {
     if (message.type === 'hello') return this.hello(connection, message.protocol, message.token);
     if (!connection.authenticated)
       return { code: 'auth/required', field: 'type', message: 'send hello with your session token first' };
+    if (
+      (message.type === 'join' || message.type === 'desync' || message.type === 'log') &&
+      !connection.expensiveBucket.take()
+    ) {
+      return {
+        code: 'rate/limited',
+        field: 'type',
+        message: `too many ${message.type} messages: wait a little`,
+      };
+    }
     const cluster = this.options.cluster ?? null;
     if (cluster !== null && message.type !== 'leave') {
       if (!cluster.available()) return unavailable('the server is cut off from its shared services');
@@ -326,6 +477,8 @@ export class Hub implements ClusterHandlers {
         return (
           this.joined(connection, message.tableId)?.desync(connection, message.seq, message.hash) ?? notJoined
         );
+      case 'log':
+        return this.joined(connection, message.tableId)?.logRequest(connection, message.after) ?? notJoined;
       default:
         return null;
     }
@@ -352,6 +505,7 @@ export class Hub implements ClusterHandlers {
     if (connection.authenticated && connection.player.id !== stored.id) await this.leaveTable(connection);
     if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
     connection.authenticate(playerInfo(stored));
+    connection.sessionId = verified.sessionId;
     this.options.cluster?.playerOnline(stored.id, true);
     this.send(connection, {
       type: 'welcome',
@@ -568,6 +722,23 @@ export class Hub implements ClusterHandlers {
         if (moved) void this.rejoin(c);
       }
     }
+  }
+
+  /**
+   * Closes every connection whose session was signed out (§3.5): at once on the process that took
+   * the logout, within a revocation sync (5 s) on the others.
+   */
+  closeSignedOut(): number {
+    let closed = 0;
+    for (const c of this.connections) {
+      if (c.sessionId !== null && this.options.sessions.isRevoked(c.sessionId)) {
+        c.sessionId = null;
+        c.drop(CLOSE_CODES.signedOut, 'the session was signed out');
+        closed++;
+      }
+    }
+    if (closed > 0) securityEvent(this.options.log, 'socket-signed-out', { sockets: closed });
+    return closed;
   }
 
   /** Connections open now. */

@@ -9,7 +9,9 @@
  * (docs/deploy.md); `PYRAMID_LEASE_MS` its tables' lease (default 3000). `PYRAMID_TRUST_PROXY`
  * (`1`, or the proxies' addresses/CIDRs, comma-separated) says a reverse proxy stands in front: a
  * client is then the address it reports. `PYRAMID_MAX_CONNECTIONS` caps the sockets in all (default
- * 10000). `PYRAMID_CLIENT_LIMITS=off` lifts the per-client request rates and connection cap, for a
+ * 10000). `PYRAMID_FORFEIT_MS` is how long an adjourned match waits before it is forfeited to the
+ * player who is back (default 24 h), `PYRAMID_SEAT_RELEASE_MS` how long a seat of a match not yet
+ * started waits for its player (default 60 000). `PYRAMID_CLIENT_LIMITS=off` lifts the per-client request rates and connection cap, for a
  * load test from one address only. Stops cleanly on SIGINT/SIGTERM.
  */
 import { resolve } from 'node:path';
@@ -26,6 +28,19 @@ const origins = (process.env.PYRAMID_ORIGINS ?? '')
   .map((o) => o.trim())
   .filter((o) => o !== '');
 const graceMs = process.env.PYRAMID_GRACE_MS === undefined ? undefined : Number(process.env.PYRAMID_GRACE_MS);
+/** A duration setting from the environment (ms), or undefined when unset; a bad value stops the start. */
+function durationMs(name: string, min: number, max: number): number | undefined {
+  const text = process.env[name];
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    process.stderr.write(`${name} must be ${min} to ${max} (ms), not ${text}\n`);
+    process.exit(2);
+  }
+  return value;
+}
+const forfeitMs = durationMs('PYRAMID_FORFEIT_MS', 60_000, 30 * 24 * 3600_000);
+const seatReleaseMs = durationMs('PYRAMID_SEAT_RELEASE_MS', 5_000, 3600_000);
 
 const workers = Number(process.env.PYRAMID_SIMULATION_WORKERS ?? 1);
 if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
@@ -69,6 +84,8 @@ const server = await startServer({
   allowedOrigins: origins,
   diagnostics: process.env.PYRAMID_DIAGNOSTICS === '1',
   ...(graceMs === undefined || !Number.isFinite(graceMs) ? {} : { graceMs }),
+  ...(forfeitMs === undefined ? {} : { forfeitMs }),
+  ...(seatReleaseMs === undefined ? {} : { seatReleaseMs }),
 });
 process.stdout.write(
   `Pyramid server at ${server.url}/ (data: ${process.env.DATABASE_URL ? 'PostgreSQL' : dataDir}${process.env.REDIS_URL ? ', cluster via Redis' : ''}; ${server.restored} table(s) restored in ${server.restoreMs.toFixed(0)} ms)\n`,

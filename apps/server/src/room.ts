@@ -27,6 +27,7 @@ import type {
   TableInfo,
   TableOptions,
   TableSnapshot,
+  TableState,
   TableStatus,
 } from '@pyramid/online';
 import {
@@ -45,7 +46,10 @@ import {
 } from '@pyramid/rules';
 import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
-import { INITIAL_RATING, updateRating } from './ratings/glicko2.js';
+import { matchRatings } from './ratings/match-rating.js';
+import { desyncReports, logPage, resyncMessage } from './room/desync.js';
+import { DEFAULT_FORFEIT_MS, forfeitIn } from './room/forfeit.js';
+import { DEFAULT_SEAT_RELEASE_MS, SeatRelease } from './room/seats-release.js';
 import { inlineSimulator, type Simulator } from './simulation.js';
 import {
   type Fence,
@@ -54,7 +58,6 @@ import {
   type Store,
   type StoredAction,
   type StoredClock,
-  type StoredRating,
   type StoredTable,
   type TablePatch,
 } from './store/types.js';
@@ -85,6 +88,10 @@ export interface RoomDeps {
   readonly simulate?: Simulator;
   /** Set when several processes share the table's store: the lease and whether the services are up. */
   readonly cluster?: RoomCluster;
+  /** How long a seat of a match not yet started waits for its player (room/seats-release.ts). */
+  readonly seatReleaseMs?: number;
+  /** How long an adjourned match waits before it is forfeited to the player who is back (room/forfeit.ts). */
+  readonly forfeitMs?: number;
 }
 
 /** What a room asks the cluster: its lease on the table, and whether PostgreSQL and Redis are reachable. */
@@ -149,6 +156,10 @@ export class Room {
   private clockTimer: unknown = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly deps: RoomDeps;
+  private readonly release: SeatRelease<Seat>;
+  /** When the match was adjourned (null: it is not). */
+  private adjournedAt: number | null = null;
+  private forfeitTimer: unknown = null;
 
   constructor(
     deps: RoomDeps,
@@ -173,6 +184,52 @@ export class Room {
       init.seats[0] === null ? null : this.emptySeat(init.seats[0]),
       init.seats[1] === null ? null : this.emptySeat(init.seats[1]),
     ];
+    this.release = new SeatRelease(
+      deps.setTimer,
+      deps.clearTimer,
+      deps.seatReleaseMs ?? DEFAULT_SEAT_RELEASE_MS,
+    );
+    // A seat given to a player who is not here yet (the creator, a quick-match pair) waits a while.
+    if (this.status === 'waiting') {
+      for (const seat of this.seats) if (seat !== null) this.armRelease(seat);
+    }
+  }
+
+  private armRelease(seat: Seat): void {
+    this.release.arm(seat, () => {
+      void this.serial(async () => {
+        const index = this.seats.indexOf(seat);
+        if (this.status === 'waiting' && index >= 0 && seat.member === null)
+          await this.giveBack(index as Player);
+      });
+    });
+  }
+
+  /** A seat of a match not yet started is free again. */
+  private async giveBack(index: Player): Promise<void> {
+    const seat = this.seats[index];
+    if (seat == null) return;
+    this.release.stop(seat);
+    if (seat.graceTimer !== null) this.deps.clearTimer(seat.graceTimer);
+    this.seats[index] = null;
+    this.touch();
+    await this.update({ seats: this.toStored().seats });
+    this.presence();
+  }
+
+  /** Waiting for a second player with no seat held: nobody will start this match. */
+  abandoned(): boolean {
+    return this.status === 'waiting' && this.seats[0] === null && this.seats[1] === null;
+  }
+
+  /** Closes an abandoned table (the tables' sweep): finished without a match, forgotten. */
+  close(): Promise<boolean> {
+    return this.serial(async () => {
+      if (!this.abandoned() || this.members() > 0) return false;
+      await this.update({ status: 'finished' });
+      this.status = 'finished';
+      return true;
+    });
   }
 
   private emptySeat(player: PlayerInfo): Seat {
@@ -225,6 +282,7 @@ export class Room {
     });
     room.winner = stored.winner;
     if (stored.status === 'waiting') return room;
+    if (stored.status === 'adjourned') room.adjournedAt = stored.updatedAt;
     const initial = room.initialState();
     if (!initial.ok) throw new Error(`table ${stored.id}: cannot start: ${initial.error.message}`);
     let state = initial.value;
@@ -369,6 +427,7 @@ export class Room {
         table: this.id,
         rated: this.options.rated,
         status: this.status,
+        ...(this.forfeited() ? { result: 'forfeit', winner: this.winner } : {}),
         playerIds: [this.seats[0]?.player.id ?? null, this.seats[1]?.player.id ?? null],
       },
     };
@@ -476,6 +535,7 @@ export class Room {
       seat.awayUntil = null;
       if (seat.graceTimer !== null) this.deps.clearTimer(seat.graceTimer);
       seat.graceTimer = null;
+      this.release.stop(seat);
       member.bind(this.id, 'player', index);
       this.touch();
       if (
@@ -493,7 +553,12 @@ export class Room {
       }
       if (this.status === 'adjourned' && this.bothPresent()) {
         this.status = 'playing';
+        this.adjournedAt = null;
+        this.stopForfeit();
         await this.update({ status: 'playing' });
+      } else if (this.status === 'adjourned') {
+        const forfeited = await this.claimForfeit(index);
+        if (forfeited !== null) return forfeited;
       }
       await this.resumeClock();
       await this.sendJoined(member, 'player', index);
@@ -555,6 +620,11 @@ export class Room {
       const seat = this.seats[index]!;
       seat.member = null;
       member.bind(null, null, null);
+      // A match not started: the seat is given back (§3.3), not kept for a grace period.
+      if (this.status === 'waiting') {
+        await this.giveBack(index as Player);
+        return;
+      }
       if (this.status === 'finished') {
         seat.presence = 'absent';
         this.presence();
@@ -592,13 +662,89 @@ export class Room {
     seat.awayUntil = null;
     if (this.status === 'playing') {
       this.status = 'adjourned';
+      this.adjournedAt = this.deps.now();
       const clock = this.pausedClock();
       this.setClock(clock);
       await this.update({ status: 'adjourned', clock });
       this.broadcast({ type: 'clock', tableId: this.id, seq: this.seq, clock: this.clockInfo() });
+      // The player who stayed has the claim to a forfeit, once the time is up.
+      const stayed = this.seats.findIndex((s) => s?.presence === 'present');
+      if (stayed >= 0) await this.claimForfeit(stayed as Player);
     }
     this.touch();
     this.presence();
+  }
+
+  // ── Forfeit of an adjourned match (room/forfeit.ts) ────────────────────────────────────
+
+  /**
+   * `seat` is here at an adjourned match, his opponent is not: the match is his now if it has been
+   * adjourned for the forfeit time, else when that time comes and he is still here alone.
+   * Returns a refusal only when the forfeit could not be stored.
+   */
+  private async claimForfeit(seat: Player): Promise<OnlineError | null> {
+    if (this.adjournedAt === null) return null;
+    const left = forfeitIn(this.adjournedAt, this.deps.now(), this.deps.forfeitMs ?? DEFAULT_FORFEIT_MS);
+    if (left === 0) return this.forfeit(seat);
+    this.stopForfeit();
+    this.forfeitTimer = this.deps.setTimer(() => {
+      this.forfeitTimer = null;
+      void this.serial(() => this.claimForfeit(seat));
+    }, left);
+    return null;
+  }
+
+  private stopForfeit(): void {
+    if (this.forfeitTimer !== null) this.deps.clearTimer(this.forfeitTimer);
+    this.forfeitTimer = null;
+  }
+
+  /** The match is forfeited to `winner`: finished (and rated as his win) without an action. */
+  private async forfeit(winner: Player): Promise<OnlineError | null> {
+    const other = this.seats[1 - winner];
+    if (
+      this.status !== 'adjourned' ||
+      this.seats[winner]?.presence !== 'present' ||
+      other?.presence === 'present'
+    )
+      return null;
+    const cluster = this.deps.cluster;
+    if (cluster !== undefined && (!cluster.available() || cluster.fence(this.id) === null))
+      return fail(
+        'server/unavailable',
+        '',
+        'the server is cut off from its shared services; nothing changed',
+      );
+    const now = this.deps.now();
+    const ratings = this.options.rated ? await this.ratingUpdates(winner) : null;
+    try {
+      await this.deps.store.finishTable(
+        this.id,
+        { status: 'finished', winner, clock: null },
+        ratings ?? [],
+        now,
+        this.fence(),
+      );
+    } catch (caught) {
+      this.deps.log(`table ${this.id}: forfeit not stored: ${(caught as Error).message}`);
+      return fail('server/internal', '', 'the forfeit could not be stored; nothing changed');
+    }
+    this.stopForfeit();
+    this.status = 'finished';
+    this.winner = winner;
+    this.adjournedAt = null;
+    this.updatedAt = now;
+    this.setClock(null);
+    const changes: [RatingChange, RatingChange] | null =
+      ratings === null ? null : [this.ratingChange(ratings, 0), this.ratingChange(ratings, 1)];
+    this.broadcast({ type: 'finished', tableId: this.id, winner, ratings: changes });
+    this.presence();
+    return null;
+  }
+
+  /** Finished without the referee ending the match: forfeited. */
+  forfeited(): boolean {
+    return this.status === 'finished' && this.winner !== null && this.state?.turn.kind !== 'match-over';
   }
 
   // ── The shot clock (п.26) ──────────────────────────────────────────────────────────────────
@@ -940,24 +1086,13 @@ export class Room {
     return { playerId: id, before: u.before, after: u.after };
   }
 
-  /** Glicko-2: each seat's rating after this one match (one rating period), per variant. */
-  private async ratingUpdates(winner: Player): Promise<RatingUpdate[]> {
-    const variant = this.options.variant;
-    const ids = [this.seats[0]!.player.id, this.seats[1]!.player.id] as const;
-    const before: StoredRating[] = [];
-    for (const id of ids)
-      before.push((await this.deps.store.rating(id, variant)) ?? { ...INITIAL_RATING, games: 0 });
-    return ([0, 1] as const).map((seat) => {
-      const me = before[seat]!;
-      const opponent = before[1 - seat]!;
-      const after = updateRating(me, [{ opponent, score: seat === winner ? 1 : 0 }]);
-      return {
-        playerId: ids[seat],
-        variant,
-        before: me,
-        after: { rating: after.rating, rd: after.rd, volatility: after.volatility, games: me.games + 1 },
-      };
-    });
+  /**
+   * Glicko-2: each seat's rating after this one match (one rating period), per variant; null when
+   * the match may not be rated (a guest, or one player in both seats) and is recorded unrated.
+   */
+  private ratingUpdates(winner: Player): Promise<RatingUpdate[] | null> {
+    const seats = [this.seats[0]!.player, this.seats[1]!.player] as const;
+    return matchRatings(this.deps.store, this.options.variant, seats, winner, this.deps.now());
   }
 
   // ── Chat and desync reports ────────────────────────────────────────────────────────────────
@@ -995,16 +1130,26 @@ export class Room {
     });
   }
 
-  /** A client's re-simulation disagreed: it gets the full state again. */
+  /** A client's re-simulation disagreed: it gets the state again, not the log (room/desync.ts). */
   desync(member: Member, seq: number, hash: string): Promise<OnlineError | null> {
     return this.serial(async () => {
-      this.deps.log(
-        `table ${this.id}: desync reported by ${member.player.id} at seq ${seq} (client ${hash}, server ${this.hash})`,
-      );
-      const snap = await this.snapshot();
-      member.send(JSON.stringify({ type: 'state', tableId: this.id, ...snap } satisfies ServerMessage));
+      desyncReports(this.deps.log, this.deps.now).report(this, member.player.id, seq, hash);
+      member.send(JSON.stringify(resyncMessage(this)));
       return null;
     });
+  }
+
+  /** A page of the rulings log, after seq `after`. */
+  logRequest(member: Member, after: number): Promise<OnlineError | null> {
+    return this.serial(async () => {
+      member.send(JSON.stringify(logPage(this, after)));
+      return null;
+    });
+  }
+
+  /** The table without its history (the answer to a desync). */
+  tableState(): TableState {
+    return { table: this.info(), state: this.state, hash: this.hash, clock: this.clockInfo(), lag: this.lag };
   }
 
   /** Whom the next move belongs to (for tests and the lobby). */
@@ -1023,6 +1168,8 @@ export class Room {
 
   /** Stops every timer (server shutdown). */
   dispose(): void {
+    this.release.dispose();
+    this.stopForfeit();
     if (this.clockTimer !== null) this.deps.clearTimer(this.clockTimer);
     this.clockTimer = null;
     for (const s of this.seats) {

@@ -1,6 +1,7 @@
 /**
  * Security events in the server's log, one line each (issue 23 §3.9): `security: <event> k=v…`.
- * Logins (made, failed, locked), registrations, sign-outs, and limits reached. A value is an id,
+ * Logins (made, failed, locked), registrations, sign-outs (and the sockets they closed), and limits
+ * reached (rate limits, connection caps, WebSockets dropped). A value is an id,
  * a number or an address, never text a client typed (no name, no password typed in the name field,
  * no control characters written into the log); events a client could repeat at will are logged
  * once per window by their callers (`OnceEach`).
@@ -12,7 +13,15 @@ export type SecurityEvent =
   | 'register'
   | 'logout'
   | 'rate-limited'
-  | 'connection-cap';
+  | 'connection-cap'
+  /** A WebSocket dropped for too many refused messages (hub.ts). */
+  | 'socket-abuse'
+  /** A WebSocket closed for not saying hello in time. */
+  | 'socket-no-hello'
+  /** A WebSocket cut for not reading what it was sent (its send buffer passed the bound). */
+  | 'socket-slow-reader'
+  /** Live WebSockets of signed-out sessions closed. */
+  | 'socket-signed-out';
 
 const SAFE = /^[A-Za-z0-9_.:/@+-]{1,80}$/;
 

@@ -15,7 +15,7 @@ import { capConnections } from './connections.js';
 import { registerHeaders } from './headers.js';
 import { registerApi } from './http.js';
 import { answerErrors } from './http-errors.js';
-import { Hub, type RateLimit } from './hub.js';
+import { Hub, type RateLimit, type SocketLimits } from './hub.js';
 import {
   type ConnectionLimits,
   DEFAULT_CONNECTION_LIMITS,
@@ -46,12 +46,23 @@ export interface ServerOptions {
   readonly webRoot?: string | null;
   /** Grace period (ms) for a dropped player, default 120 000. */
   readonly graceMs?: number;
+  /** How long a seat of a match not yet started waits for its player (ms), default 60 000. */
+  readonly seatReleaseMs?: number;
+  /**
+   * How long an adjourned match waits for the player who is away before it is forfeited to the
+   * one who is back (ms), default 24 h.
+   */
+  readonly forfeitMs?: number;
+  /** How often the tables are swept — abandoned waiting tables closed, finished ones forgotten (default 60 000 ms). */
+  readonly sweepMs?: number;
   /** Origins allowed on the WebSocket besides the server's own, or '*'. */
   readonly allowedOrigins?: readonly string[] | '*';
   /** Per-connection message rate (default burst 40, 20 per second). */
   readonly rateLimit?: RateLimit;
   /** Per-connection chat rate (default burst 5, one per 2 s). */
   readonly chatLimit?: RateLimit;
+  /** The time a socket has to say hello, the refusals it may earn (default DEFAULT_SOCKET_LIMITS). */
+  readonly socketLimits?: Partial<SocketLimits>;
   /** Faults are written here (default: stderr). */
   readonly log?: (message: string) => void;
   /** Serve `GET /api/diagnostics` (rooms, connections, memory after a GC when exposed): for the benchmark. */
@@ -153,6 +164,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     bus,
     now,
     graceMs: options.graceMs ?? 120_000,
+    ...(options.seatReleaseMs === undefined ? {} : { seatReleaseMs: options.seatReleaseMs }),
+    ...(options.forfeitMs === undefined ? {} : { forfeitMs: options.forfeitMs }),
     lot: () => randomInt(2) as Player,
     setTimer: (callback, ms) => {
       const timer = setTimeout(callback, ms);
@@ -178,6 +191,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     chatLimit: options.chatLimit ?? { burst: 5, perSecond: 0.5 },
     log,
     cluster,
+    ...(options.socketLimits === undefined ? {} : { socketLimits: options.socketLimits }),
   });
   await cluster?.start(hub);
 
@@ -214,7 +228,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
   );
   const guard = new LoginGuard({ ...DEFAULT_LOGIN_GUARD, ...options.loginGuard });
-  registerApi(app, { store, tables, sessions, now, guard, limit, log });
+  registerApi(app, {
+    store,
+    tables,
+    sessions,
+    now,
+    guard,
+    limit,
+    log,
+    signedOut: () => hub.closeSignedOut(),
+  });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -246,16 +269,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
   const sweep = setInterval(() => {
-    tables.sweep();
+    tables.sweep().catch((caught: unknown) => log(`tables sweep: ${(caught as Error).message}`));
     // Sessions whose every token has expired are of no more use.
     store.pruneSessions(now()).catch((caught: unknown) => log(`session prune: ${(caught as Error).message}`));
-  }, SWEEP_MS);
+  }, options.sweepMs ?? SWEEP_MS);
   sweep.unref();
   // Sessions signed out on another process reach this one's WebSocket check within this time, and
   // so does a secret another process rotated in (its tokens verify here from then on).
   const revocations = setInterval(() => {
     sessions
       .syncRevoked(now())
+      .then(() => hub.closeSignedOut())
       .then(() => (clustered ? sessions.reload() : undefined))
       .catch((caught: unknown) => log(`session revocations: ${(caught as Error).message}`));
   }, REVOKED_SYNC_MS);

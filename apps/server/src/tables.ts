@@ -538,8 +538,19 @@ export class Tables {
     for (const id of lapsed) await this.deps.store.removeQueueEntry(id);
   }
 
-  /** Forgets finished tables nobody is connected to (they are in the store). */
-  sweep(): void {
+  /**
+   * Closes abandoned waiting tables (no seat held: seats-release.ts) and forgets finished tables
+   * nobody is connected to (they are in the store).
+   */
+  async sweep(): Promise<void> {
+    for (const room of [...this.rooms.values()]) {
+      if (!room.abandoned()) continue;
+      try {
+        await room.close();
+      } catch (caught) {
+        this.deps.log(`table ${room.id}: not closed: ${(caught as Error).message}`);
+      }
+    }
     for (const [id, room] of this.rooms) {
       if (room.status === 'finished' && room.members() === 0) {
         room.dispose();

@@ -21,9 +21,14 @@ import {
 let server: RunningServer;
 
 beforeAll(async () => {
-  // A generous message rate so that 200 malformed messages meet the validation, not the limiter
-  // (the default limiter is tested on its own server below).
-  server = await testServer({ rateLimit: { burst: 1000, perSecond: 1000 }, graceMs: 60_000 });
+  // A generous message rate and abuse limit so that 200 malformed messages meet the validation,
+  // not the limiters (the default limiter is tested on its own server below, the abuse limit in
+  // hostile.test.ts).
+  server = await testServer({
+    rateLimit: { burst: 1000, perSecond: 1000 },
+    socketLimits: { abuse: { burst: 1000, perSecond: 1000 } },
+    graceMs: 60_000,
+  });
 });
 afterAll(async () => {
   await server.close();

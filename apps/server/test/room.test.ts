@@ -96,6 +96,10 @@ class FakeMember {
 const ANNA: PlayerInfo = { id: 'anna-0000000000000000', name: 'Anna', account: false };
 const BORIS: PlayerInfo = { id: 'boris-000000000000000', name: 'Boris', account: false };
 const VERA: PlayerInfo = { id: 'vera-0000000000000000', name: 'Vera', account: false };
+/** Accounts (rated play is between accounts only). */
+const ALLA: PlayerInfo = { id: 'alla-0000000000000000', name: 'Alla', account: true };
+const BOGDAN: PlayerInfo = { id: 'bogdan-00000000000000', name: 'Bogdan', account: true };
+const CYRIL: PlayerInfo = { id: 'cyril-000000000000000', name: 'Cyril', account: true };
 
 beforeEach(async () => {
   store = new SqliteStore(':memory:');
@@ -112,8 +116,13 @@ beforeEach(async () => {
     clearTimer: clock.clear,
     log: () => {},
   };
-  for (const p of [ANNA, BORIS, VERA])
-    await store.createPlayer({ id: p.id, name: p.name, passwordHash: null, createdAt: 0 });
+  for (const p of [ANNA, BORIS, VERA, ALLA, BOGDAN, CYRIL])
+    await store.createPlayer({
+      id: p.id,
+      name: p.name,
+      passwordHash: p.account ? 'scrypt$not-a-real-hash' : null,
+      createdAt: 0,
+    });
 });
 afterEach(async () => {
   await store.close();
@@ -143,6 +152,7 @@ async function seated(
   start: Record<string, unknown> = { from: 'rack', breaker: 0 },
   settings: Partial<Settings> = {},
   extra: Partial<TableOptions> = {},
+  players: readonly [PlayerInfo, PlayerInfo] = [ANNA, BORIS],
 ): Promise<Made> {
   const options: TableOptions = {
     variant,
@@ -157,13 +167,13 @@ async function seated(
     options,
     start,
     status: 'waiting',
-    seats: [ANNA, null],
+    seats: [players[0], null],
     createdAt: clock.t,
     updatedAt: clock.t,
   });
   await store.createTable(room.toStored());
-  const a = new FakeMember(ANNA, () => room);
-  const b = new FakeMember(BORIS, () => room);
+  const a = new FakeMember(players[0], () => room);
+  const b = new FakeMember(players[1], () => room);
   expect(await room.join(a, 'player')).toBeNull();
   expect(room.status).toBe('waiting');
   expect(await room.join(b, 'player')).toBeNull();
@@ -500,16 +510,86 @@ describe('the shot clock (п.26)', () => {
       positions: positionsWithout(7),
       turn: { kind: 'shot', player: 1, terms: { kind: 'ordinary' } },
     };
-    const { room, a } = await seated('free', start, CLOCK, { rated: true });
+    const { room, a } = await seated('free', start, CLOCK, { rated: true }, [ALLA, BOGDAN]);
     await clock.advance(31_000);
     expect(room.status).toBe('finished');
     const finished = a.last('finished')!;
     expect(finished.winner).toBe(0);
     expect(finished.ratings?.[0].after.rating).toBeGreaterThan(1500);
     expect(finished.ratings?.[1].after.rating).toBeLessThan(1500);
-    expect((await store.rating(ANNA.id, 'free'))?.games).toBe(1);
+    expect((await store.rating(ALLA.id, 'free'))?.games).toBe(1);
     expect((await store.table(room.id))?.winner).toBe(0);
     await refused(room, () => room.stroke(a, stroke(room, BREAK)), 'table/not-playing');
+  });
+
+  it('a rated table with a guest seated is recorded unrated: nobody’s rating moves', async () => {
+    const start = {
+      from: 'situation',
+      scores: [7, 0],
+      shelves: [[1, 2, 3, 4, 5, 6, 7], []],
+      table: [0, ...RACK.table.filter((x) => x > 7)],
+      positions: positionsWithout(7),
+      turn: { kind: 'shot', player: 1, terms: { kind: 'ordinary' } },
+    };
+    const { room, a } = await seated('free', start, CLOCK, { rated: true }, [ALLA, BORIS]);
+    await clock.advance(31_000);
+    expect(room.status).toBe('finished');
+    expect(a.last('finished')).toMatchObject({ winner: 0, ratings: null });
+    expect(await store.rating(ALLA.id, 'free')).toBeNull();
+    expect(await store.rating(BORIS.id, 'free')).toBeNull();
+  });
+});
+
+describe('rating farms (issue 23 §3.2)', () => {
+  /**
+   * One rated match from the rack, breaker 0, in which nobody strikes: every shot's clock runs out
+   * (slow play, п.26) and the penalty ball is chosen. Seat 1 wins it 8:7. Returns the winner's
+   * rating change.
+   */
+  async function thrown(players: readonly [PlayerInfo, PlayerInfo]): Promise<number> {
+    const { room, a, b } = await seated(
+      'free',
+      { from: 'rack', breaker: 0 },
+      { shotClock: { seconds: 10, extensionsPerFrame: 0 } },
+      { rated: true },
+      players,
+    );
+    const members = [a, b] as const;
+    for (let step = 0; step < 100 && room.status === 'playing'; step++) {
+      const turn = room.state!.turn;
+      if (turn.kind === 'shot') await clock.advance(10_000);
+      else if (turn.kind === 'decision') {
+        const ball = room.state!.table.find((x) => x !== 0 && x !== 1) ?? 0;
+        const message = {
+          type: 'decision' as const,
+          tableId: room.id,
+          seq: room.seq,
+          action: { type: 'penalty-ball' as const, player: turn.decision.player, ball },
+        };
+        const answer = await room.decision(members[turn.decision.player], message);
+        if (answer !== null) throw new Error(answer.message);
+      }
+    }
+    const finished = a.last('finished')!;
+    expect(finished.winner).toBe(1);
+    return finished.ratings![1].after.rating - finished.ratings![1].before.rating;
+  }
+
+  it('two accounts of one person throwing matches to each other: the pair moves a rating by at most twice its first match', async () => {
+    const first = await thrown([BOGDAN, ALLA]);
+    expect(first).toBeGreaterThan(100);
+    let last = first;
+    for (let i = 1; i < 10; i++) last = await thrown([BOGDAN, ALLA]);
+    const farmed = (await store.rating(ALLA.id, 'free'))!;
+    expect(farmed.games).toBe(10);
+    // Full weight every time took 1500 to 1842 (+342); repeated pairs counting less, +212 (2^-n of
+    // each change: never more than twice the first).
+    expect(farmed.rating - 1500).toBeLessThan(1.5 * first);
+    // The tenth match of the pair counts 2^-9 of one: nothing left to farm.
+    expect(last).toBeLessThan(first / 100);
+    // A match against someone new counts in full again.
+    const fresh = await thrown([CYRIL, ALLA]);
+    expect(fresh).toBeGreaterThan(20 * last);
   });
 });
 
@@ -557,11 +637,16 @@ describe('connections', () => {
     expect((await room.chat(outsider, 'hi'))?.code).toBe('table/not-joined');
   });
 
-  it('a desync report gets the full state back', async () => {
+  it('a desync report gets the state back without the log; the log comes by pages', async () => {
     const { room, a } = await seated('free');
     await room.stroke(a, stroke(room, BREAK));
     expect(await room.desync(a, 1, '0000000000000000')).toBeNull();
-    expect(a.last('state')).toMatchObject({ tableId: room.id, hash: room.hash, table: { seq: 1 } });
+    const resync = a.last('resync');
+    expect(resync).toMatchObject({ tableId: room.id, hash: room.hash, table: { seq: 1 } });
+    expect(resync).not.toHaveProperty('log');
+    expect(await room.logRequest(a, 0)).toBeNull();
+    expect(a.last('log')).toMatchObject({ tableId: room.id, after: 0, seq: 1, more: false });
+    expect(a.last('log')?.entries.map((e) => e.seq)).toEqual([1]);
   });
 });
 

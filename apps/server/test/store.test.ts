@@ -386,6 +386,31 @@ describe.each(kinds)('the store on $name', (kind) => {
     expect(await store.leaderboard('classic', 10, ANY_RATING)).toEqual([]);
   });
 
+  it('finishes a forfeited match without an action: the row and the ratings together, or nothing', async () => {
+    await fresh();
+    await store.createTable(table('t1', { seats: ['p1', 'p2'], status: 'adjourned' }));
+    const updates = [
+      { playerId: 'p1', variant: 'free' as const, before: rating(1500, 0), after: rating(1662.3, 1) },
+      { playerId: 'p2', variant: 'free' as const, before: rating(1500, 0), after: rating(1337.7, 1) },
+    ];
+    const ghost = {
+      playerId: 'ghost',
+      variant: 'free' as const,
+      before: rating(1500, 0),
+      after: rating(1400, 1),
+    };
+    await expect(
+      store.finishTable('t1', { status: 'finished', winner: 0 }, [...updates, ghost], 70),
+    ).rejects.toThrow();
+    expect(await store.table('t1')).toMatchObject({ status: 'adjourned', winner: null });
+    expect(await store.rating('p1', 'free')).toBeNull();
+    await store.finishTable('t1', { status: 'finished', winner: 0 }, updates, 80);
+    expect(await store.table('t1')).toMatchObject({ status: 'finished', winner: 0, updatedAt: 80, seq: 0 });
+    expect(await store.rating('p1', 'free')).toEqual(rating(1662.3, 1));
+    expect(await store.rating('p2', 'free')).toEqual(rating(1337.7, 1));
+    expect(await store.actions('t1')).toEqual([]);
+  });
+
   it('keeps quick-match places, one per player, oldest first', async () => {
     await fresh();
     await store.createTable(table('t1'));

@@ -182,8 +182,10 @@ describe('online play through the real UI', () => {
 
     // Boris opens the invite link on his phone-sized screen, names himself and takes the seat.
     const boris = await person(new URL(invite).pathname + new URL(invite).search);
-    await boris.page.waitForSelector('[data-testid="online-link-note"]', WAIT);
-    await signInAsGuest(boris.page, 'Boris <i>');
+    // The invitation names the table; one field for his name and "Join".
+    await boris.page.waitForSelector('[data-testid="online-enter"]', WAIT);
+    await boris.page.fill('[data-testid="online-name"]', 'Boris <i>');
+    await boris.page.click('[data-testid="online-enter"]');
     await boris.page.waitForSelector('[data-testid="online-lobby"]', { state: 'detached', ...WAIT });
     await anna.page.waitForSelector('[data-testid="online-invite"]', { state: 'detached', ...WAIT });
     // The name is shown as the text it is, never as markup.

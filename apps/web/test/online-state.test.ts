@@ -24,6 +24,7 @@ function seated(seat: 0 | 1 | null): GameState {
     start: { from: 'rack', breaker: 0 },
     seat,
     live: true,
+    waiting: false,
     lagWinner: null,
   });
 }
@@ -32,7 +33,7 @@ describe('an online table', () => {
   it('takes the server’s match and names the players as the server does', () => {
     const game = seated(0);
     expect(game.mode).toBe('online');
-    expect(game.online).toEqual({ seat: 0, live: true, lagWinner: null });
+    expect(game.online).toEqual({ seat: 0, live: true, waiting: false, lagWinner: null });
     expect(game.match).toBe(rack);
     expect(game.setup.players.map((p) => p.name)).toEqual(['Anna', 'Boris']);
     expect(game.setup.players.every((p) => p.kind === 'person')).toBe(true);
@@ -104,9 +105,11 @@ describe('an online table', () => {
   });
 
   it('takes no stroke while the table waits for an opponent or is adjourned', () => {
-    const waiting = reduce(seated(0), { type: 'online-status', live: false, lagWinner: null });
+    const waiting = reduce(seated(0), { type: 'online-status', live: false, waiting: true, lagWinner: null });
     expect(personToAct(waiting)).toBe(false);
-    expect(personToAct(reduce(waiting, { type: 'online-status', live: true, lagWinner: null }))).toBe(true);
+    expect(
+      personToAct(reduce(waiting, { type: 'online-status', live: true, waiting: false, lagWinner: null })),
+    ).toBe(true);
   });
 
   it('leaves the table for the set-up screen', () => {

@@ -13,6 +13,7 @@ import { err, hashJson, ok, type Result } from '@pyramid/core';
 import { type SimulatedShot, simulateShot } from '@pyramid/match';
 import { applyAction, type MatchState, type Player } from '@pyramid/rules';
 import {
+  CLOSE_CODES,
   type ClientMessage,
   type ClockInfo,
   type DecisionIntent,
@@ -295,6 +296,8 @@ export class OnlineClient {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      // Signed out: a new connection with the same token would be refused.
+      if (event.code === CLOSE_CODES.signedOut) this.setStatus('closed');
       this.dropped(`closed (${event.code})`);
     };
   }
@@ -349,6 +352,12 @@ export class OnlineClient {
         break;
       case 'state':
         if (message.tableId === this.tableId) this.takeSnapshot(message);
+        break;
+      case 'resync':
+        if (message.tableId === this.tableId) this.takeResync(message);
+        break;
+      case 'log':
+        if (message.tableId === this.tableId) this.takeLogPage(message);
         break;
       case 'stroke':
         if (message.tableId === this.tableId) this.takeStroke(message);
@@ -422,6 +431,31 @@ export class OnlineClient {
     this.clock = snapshot.clock;
     this.lag = snapshot.lag;
     this.log = [...snapshot.log];
+  }
+
+  /** The server's state after a desync report; rulings this client lacks are asked for by pages. */
+  private takeResync(message: ClientEventOf<'resync'>): void {
+    this.table = message.table;
+    this.lastState = message.state;
+    this.lastHash = message.hash;
+    this.seq = message.table.seq;
+    this.clock = message.clock;
+    this.lag = message.lag;
+    this.askLogAfter(message.tableId);
+  }
+
+  private takeLogPage(message: ClientEventOf<'log'>): void {
+    const last = this.log.at(-1)?.seq ?? 0;
+    if (message.after !== last) return;
+    this.log.push(...message.entries);
+    if (message.more) this.askLogAfter(message.tableId);
+  }
+
+  /** Asks for the rulings after the last one held, when the table is further on. */
+  private askLogAfter(tableId: string): void {
+    const last = this.log.at(-1)?.seq ?? 0;
+    if (last > this.seq) this.log = this.log.filter((e) => e.seq <= this.seq);
+    if (last < this.seq) this.sendMessage({ type: 'log', tableId, after: last });
   }
 
   private takeStroke(message: ClientEventOf<'stroke'>): void {

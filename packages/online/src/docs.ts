@@ -5,6 +5,7 @@
  */
 import {
   CLIENT_MESSAGE_TYPES,
+  LOG_PAGE_SIZE,
   MAX_CHAT_LENGTH,
   MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
@@ -17,9 +18,9 @@ import { CLIENT_MESSAGE_SCHEMAS, HTTP_REQUEST_SCHEMAS, SERVER_MESSAGE_SCHEMAS } 
 const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
   hello:
     'The first message on a connection: the session token from `POST /api/guest`, `/api/register` or `/api/login`. Answered by `welcome`, or an `error` (`auth/invalid-token`, `auth/expired-token`, `protocol/version`).',
-  join: 'Join a table, leaving any other. As a `player`: take the free seat of a waiting table, or take back your own seat (a reconnect, another device, or resuming an adjourned match); a newer tab of the same player takes the seat and the older one is sent `superseded`. As a `spectator`: watch. Answered by `joined` with the full state.',
+  join: 'Join a table, leaving any other. As a `player`: take the free seat of a waiting table, or take back your own seat (a reconnect, another device, or resuming an adjourned match); a newer tab of the same player takes the seat and the older one is sent `superseded`. As a `spectator`: watch. Answered by `joined` with the full state. Costly to answer, so limited with `desync` and `log`: a burst of 10, then one a second.',
   leave:
-    'Leave the table. A seated player is then away: he has the grace period (120 s by default) to come back before the match is adjourned.',
+    'Leave the table. At a table whose match has not started the seat is given back at once. In a match in play a seated player is then away: he has the grace period (120 s by default) to come back before the match is adjourned.',
   stroke:
     "Strike, as the striker plans it: cue ball, call (Classic), placement of a cue ball in hand (mm), the strike (cue speed in m/s, direction as `angleDeg` or a `direction` vector, tip offset `side`/`height` in ball radii, `elevationDeg`). Never positions or pots: the server simulates the stroke. `seq` is the table's seq the stroke was planned on. Answered by the `stroke` broadcast, or an `error` naming the field.",
   decision:
@@ -28,7 +29,8 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
     'п.26: the player to shoot takes one of his time extensions; the clock gets its seconds once more. Answered by the `ruling` broadcast.',
   chat: `A chat line at the table (players and spectators): plain text, 1–${MAX_CHAT_LENGTH} characters, no control characters, no bidi embedding, override or isolate (U+202A–202E, U+2066–2069), and something visible (not only zero-width characters or fillers); five lines at once, then one every two seconds. Clients show it as text, never as HTML.`,
   desync:
-    "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server logs it and sends the full `state`.",
+    "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server answers `resync`, the table's state without its log (a client missing rulings asks for them with `log`). Costly to answer, so limited with `join` and `log` (a burst of 10, then one a second); the server's log notes a table's desyncs once per ten minutes, not each report.",
+  log: `A page of the rulings log: the entries after seq \`after\` (0 for the first), oldest first, at most ${LOG_PAGE_SIZE} a page. Answered by \`log\`; limited with \`join\` and \`desync\`.`,
   ping: "Measures the round trip; the `pong` carries the server's clock.",
 };
 
@@ -36,8 +38,10 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   welcome: "The session is accepted: who you are, and the server's clock.",
   joined:
     "The answer to `join`: your role and seat, and the full snapshot of the table — its info (options, status, seats with presence, spectators, scores, seq), the referee's state and its hash, the shot clock, the lag lots, every ruling so far and the latest chat lines.",
-  state:
-    'A full snapshot again: when the second player sits down and the match starts, or after a `desync` report.',
+  state: 'A full snapshot again: when the second player sits down and the match starts.',
+  resync:
+    "The answer to `desync`: the table's info, the referee's state and its hash, the clock and the lag lots as the server holds them — without the log and the chat (ask for rulings with `log`).",
+  log: "The answer to `log`: the rulings after `after`, oldest first; `seq` is the table's seq now, `more` says a later page is left (ask again after the last entry's seq).",
   stroke:
     'A stroke was played: the stroke as the striker sent it (clients animate it by simulating it from the previous state), the action the referee took (with the facts the simulation produced, as the match record stores it), the ruling, the new state, `hash` = `hashJson(state)`, the new seq and clock. Sent only after the database holds the action.',
   ruling:
@@ -47,7 +51,8 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   presence:
     "Who is here: each seat's presence (present, away with the end of his grace period, absent), the count of spectators and the table's status.",
   chat: 'A chat line, relayed to everyone at the table.',
-  finished: 'The match is over: the winner and, for a rated match, both Glicko-2 ratings before and after.',
+  finished:
+    'The match is over — ended by the referee, or forfeited to the player who is back after the match was adjourned for 24 h: the winner and, for a rated match between two accounts, both Glicko-2 ratings before and after (null when unrated).',
   matched: 'The quick-match queue paired you: join this table as a player.',
   superseded:
     'A newer tab of the same player took your seat: this connection only watches now. A client does not reconnect to play.',
@@ -246,10 +251,25 @@ WebSocket): the browser app, the tests and the load benchmark all use it.
 - A table is **waiting** until both seats are taken and present, then **playing**. With no breaker
   given, a lag (п.7) is due: the server draws lots (\`lag.winner\`) and the winner sends the
   \`lag\` decision choosing who breaks.
-- A seated player who drops (or leaves) is **away** for the grace period (120 s by default;
-  \`awayUntil\` says when it ends). His shot clock, if it is his shot, is paused with the time he had.
-  Past the grace period the match is **adjourned** (not lost): either player resumes it later by
-  joining as a player (it is in his lobby under \`mine\`); play goes on once both are back.
+- A seat of a match not yet started is held only by a player who is there: a player who leaves a
+  waiting table (\`leave\`, another \`join\`, or a dropped connection) gives the seat back at once,
+  and a seat given to a player who has not come (the table's creator, a quick-match pair) is given
+  back after a minute (\`PYRAMID_SEAT_RELEASE_MS\`). A waiting table with no seat held is closed
+  (\`finished\`, no winner) by the server's sweep, once a minute.
+- A seated player who drops (or leaves) a match in play is **away** for the grace period (120 s by
+  default; \`awayUntil\` says when it ends). His shot clock, if it is his shot, is paused with the
+  time he had. Past the grace period the match is **adjourned** (not lost): either player resumes it
+  later by joining as a player (it is in his lobby under \`mine\`); play goes on once both are back.
+- An adjourned match is **forfeited** 24 hours after it was adjourned (\`PYRAMID_FORFEIT_MS\`) to
+  the player who is there then, or who comes back after that while his opponent is still away: the
+  table is \`finished\` with him as the winner (a rated match counts as his win), and its match
+  record, which ends where play stopped, says \`meta.result: "forfeit"\`. If neither comes back,
+  the match stays adjourned.
+- A rated table rates its match only when both seats are accounts (guests play unrated: a table
+  created \`rated\` and played by a guest finishes with \`ratings: null\`). A pair that has played
+  rated matches of the variant together in the last 30 days counts 2^-n of a match, n being those
+  earlier matches, so two accounts of one person cannot farm a rating; the leaderboard lists a
+  rating after 10 rated matches against 5 different opponents.
 - Several tabs of one player: the newest \`join\` takes the seat; the older connection is sent
   \`superseded\` and can only watch.
 - The shot clock (п.26), when the table has one, runs on the server from the moment a shot is due.
@@ -260,6 +280,33 @@ WebSocket): the browser app, the tests and the load benchmark all use it.
 - A server killed at any instant keeps every action it broadcast: the action is in the database
   before any client hears of it. At start it restores every unfinished table by replaying its
   stored actions through the referee.
+
+## Limits of a connection
+
+Every number here is also in \`docs/deploy.md\`, with the HTTP server's: requests per address and
+route, the body size (64 KiB), the request timeouts (10 s, headers 5 s), sockets per address (64)
+and in all (10 000). The shot clock of a table is 10–600 s a shot with at most 10 extensions a
+frame. Several server processes share a PostgreSQL database and a Redis server; **Redis must be
+private to the server processes**: they trust the identities carried on it (who sent a forwarded
+intent), so whoever can publish on it can act as any player.
+
+- A connection's messages are handled strictly one after another, in the order they arrived
+  (several in one TCP write included): a \`join\` sent right after \`hello\` finds the session. A
+  connection with 256 messages waiting their turn is dropped (code 4008).
+- \`hello\` must arrive within 5 s of the upgrade, or the socket is closed (code 4001).
+- Every frame counts against the message rate — text, binary (refused: \`protocol/malformed-json\`)
+  and WebSocket pings alike: a burst of 40, then 20 a second (\`rate/limited\`). Chat lines: a burst
+  of 5, then one every 2 s. \`join\`, \`desync\` and \`log\`, whose answers are large, also count
+  against their own limit: a burst of 10, then one a second.
+- Refusals are counted in a window, not in a row: past a burst of 100 refusals, earning one back
+  every 100 ms, the connection is dropped (code 4008).
+- A message is at most ${MAX_MESSAGE_BYTES} bytes (\`protocol/too-large\`; a frame over 64 KiB closes
+  the socket).
+- When more than 8 MiB wait to be sent to a connection (it is not reading), it is cut off rather
+  than given more (an abnormal close, 1006).
+- A logout (\`POST /api/logout\`) closes that session's live sockets (code 4002): at once on the
+  process that took it, within 5 s on the others. A client does not reconnect with that token.
+- The server closes with 4000 when it shuts down (reconnect later).
 
 ## Client → server messages
 `);

@@ -257,6 +257,8 @@ export type ClientMessage =
       readonly seq: number;
       readonly hash: string;
     } & Ref)
+  /** A page of the rulings log: the entries after seq `after`, oldest first (at most LOG_PAGE_SIZE). */
+  | ({ readonly type: 'log'; readonly tableId: string; readonly after: number } & Ref)
   | ({ readonly type: 'ping'; readonly t: number } & Ref);
 
 export type ClientMessageType = ClientMessage['type'];
@@ -269,8 +271,12 @@ export const CLIENT_MESSAGE_TYPES = [
   'extension',
   'chat',
   'desync',
+  'log',
   'ping',
 ] as const satisfies readonly ClientMessageType[];
+
+/** The most rulings one `log` answer carries. */
+export const LOG_PAGE_SIZE = 200;
 
 // ── Server → client ────────────────────────────────────────────────────────────────────────────
 
@@ -288,6 +294,9 @@ export interface TableSnapshot {
   /** The latest chat lines (up to 50), oldest first. */
   readonly chat: readonly ChatLine[];
 }
+
+/** A table's state without its history: what answers a `desync` (the log is asked for by pages). */
+export type TableState = Omit<TableSnapshot, 'log' | 'chat'>;
 
 /** What every stored action's broadcast carries: the action, its ruling and the state after it. */
 export interface RuledAction {
@@ -316,8 +325,20 @@ export type ServerMessage =
       readonly role: Role;
       readonly seat: Player | null;
     } & TableSnapshot)
-  /** A full state again (after a desync report, or when the table starts). */
+  /** A full state again (when the table starts). */
   | ({ readonly type: 'state'; readonly tableId: string } & TableSnapshot)
+  /** The answer to a desync report: the table's state as the server holds it, without the log. */
+  | ({ readonly type: 'resync'; readonly tableId: string } & TableState)
+  /** The answer to `log`: rulings after `after`, oldest first; `more` when later ones were left for another page. */
+  | {
+      readonly type: 'log';
+      readonly tableId: string;
+      readonly after: number;
+      readonly entries: readonly LogEntry[];
+      /** The table's seq when this was sent. */
+      readonly seq: number;
+      readonly more: boolean;
+    }
   /**
    * A stroke was played: the stroke as struck, the action the referee took (with its facts), the
    * ruling, the new state and its hash. Sent only after the database holds it.
@@ -373,6 +394,8 @@ export const SERVER_MESSAGE_TYPES = [
   'welcome',
   'joined',
   'state',
+  'resync',
+  'log',
   'stroke',
   'ruling',
   'clock',
@@ -408,6 +431,12 @@ export const CLOSE_CODES = {
   originRefused: 4003,
   /** The server is shutting down: reconnect later. */
   shutdown: 4000,
-  /** Too many refused messages in a row: the connection was dropped. */
+  /** Too many refused messages within a window: the connection was dropped. */
   abuse: 4008,
+  /** No `hello` within the first seconds: the connection was dropped. */
+  noHello: 4001,
+  /** The client read too slowly: more was waiting to be sent to it than the server keeps. */
+  slowReader: 4009,
+  /** The session was signed out (`POST /api/logout`). */
+  signedOut: 4002,
 } as const;

@@ -7,6 +7,7 @@
  */
 import {
   CLIENT_MESSAGE_TYPES,
+  LOG_PAGE_SIZE,
   MAX_CHAT_LENGTH,
   MAX_EXTENSIONS_PER_FRAME,
   MAX_NAME_LENGTH,
@@ -139,6 +140,7 @@ export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPE
     { type: { const: 'desync' }, tableId, seq, hash: { type: 'string', pattern: '^[0-9a-f]{16}$' }, ref },
     ['type', 'tableId', 'seq', 'hash'],
   ),
+  log: closed({ type: { const: 'log' }, tableId, after: seq, ref }, ['type', 'tableId', 'after']),
   ping: closed({ type: { const: 'ping' }, t: { type: 'number' }, ref }, ['type', 't']),
 };
 
@@ -294,6 +296,8 @@ const snapshot = {
   chat: { type: 'array', items: chatLine, maxItems: 50 },
 };
 const snapshotKeys = ['table', 'state', 'hash', 'clock', 'lag', 'log', 'chat'];
+const { log: _log, chat: _chat, ...tableState } = snapshot;
+const tableStateKeys = ['table', 'state', 'hash', 'clock', 'lag'];
 
 export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPES)[number], JsonSchema>> = {
   welcome: closed(
@@ -311,6 +315,22 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     ['type', 'tableId', 'role', 'seat', ...snapshotKeys],
   ),
   state: closed({ type: { const: 'state' }, tableId, ...snapshot }, ['type', 'tableId', ...snapshotKeys]),
+  resync: closed({ type: { const: 'resync' }, tableId, ...tableState }, [
+    'type',
+    'tableId',
+    ...tableStateKeys,
+  ]),
+  log: closed(
+    {
+      type: { const: 'log' },
+      tableId,
+      after: seq,
+      entries: { type: 'array', items: logEntry, maxItems: LOG_PAGE_SIZE },
+      seq,
+      more: { type: 'boolean' },
+    },
+    ['type', 'tableId', 'after', 'entries', 'seq', 'more'],
+  ),
   stroke: closed(
     {
       type: { const: 'stroke' },

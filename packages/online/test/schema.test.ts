@@ -54,6 +54,7 @@ describe('the JSON Schemas of the protocol', () => {
       { type: 'extension', tableId: TABLE, seq: 4 },
       { type: 'chat', tableId: TABLE, text: 'Удачи! <b>gl</b>' },
       { type: 'desync', tableId: TABLE, seq: 4, hash: '0123456789abcdef' },
+      { type: 'log', tableId: TABLE, after: 200 },
       { type: 'ping', t: 5 },
     ];
     for (const message of messages) expect(client(message), JSON.stringify(client.errors)).toBe(true);

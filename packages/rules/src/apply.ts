@@ -38,8 +38,14 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
   if (turn.kind === 'match-over' && action.type !== 'foul') {
     return err(refereeError('match-over', 'type', `the match is over: ${who(turn.winner)} won`));
   }
-  // A foul before a lag is ruled by the events (Classic 70:70); everything else waits for the lag.
-  if (turn.kind === 'lag' && action.type !== 'lag' && action.type !== 'foul') {
+  // A foul or §27 before a lag is ruled by the events (Classic 70:70: the frame is live before the
+  // play-off lag); everything else waits for the lag.
+  if (
+    turn.kind === 'lag' &&
+    action.type !== 'lag' &&
+    action.type !== 'foul' &&
+    action.type !== 'interference'
+  ) {
     return err(refereeError('lag-pending', 'type', 'a lag for the right to play is pending'));
   }
   let drafted: Result<Draft, RefereeError>;

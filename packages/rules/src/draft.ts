@@ -44,6 +44,8 @@ export class Draft {
   shelved: readonly { ball: BallId; player: Player }[] = NONE;
   respotted: readonly Respot[] = NONE;
   readonly reasons: Reason[] = [];
+  /** Where `sayUnlessFrameEnds` said a reason, and what stands in its place if the frame ends. */
+  private provisional: { at: number; instead: Reason | null }[] = [];
   frameWinner: Player | null = null;
   matchWinner: Player | null = null;
 
@@ -85,6 +87,16 @@ export class Draft {
 
   addScored(balls: readonly BallId[]): void {
     if (balls.length > 0) this.scored = [...this.scored, ...balls];
+  }
+
+  /**
+   * Says how play goes on after a penalty (the visit continues, the turn passes, the cue ball in
+   * hand, the decision still pending), which is untrue if the penalty then ends the frame: nothing
+   * stays pending after it (reading 2), so `winFrame` takes the reason back, or says `instead`.
+   */
+  sayUnlessFrameEnds(reason: Reason, instead: Reason | null = null): void {
+    this.provisional.push({ at: this.reasons.length, instead });
+    this.reasons.push(reason);
   }
 
   say(reason: Reason): void {
@@ -170,6 +182,11 @@ export class Draft {
   winFrame(winner: Player): void {
     this.frameWinner = winner;
     this.finalScores = this.scores;
+    for (const { at, instead } of this.provisional.reverse()) {
+      if (instead === null) this.reasons.splice(at, 1);
+      else this.reasons[at] = instead;
+    }
+    this.provisional = [];
     this.say(reasons.frameWon(winner, this.scores));
     this.framesWon =
       winner === 0 ? [this.framesWon[0] + 1, this.framesWon[1]] : [this.framesWon[0], this.framesWon[1] + 1];

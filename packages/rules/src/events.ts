@@ -69,7 +69,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
         );
       }
       draft.say(foulReason(code));
-      draft.say(reasons.strikerContinues());
+      draft.sayUnlessFrameEnds(reasons.strikerContinues(), reasons.nonStrikerOffended());
       penalise(draft, action.player, { base: turn.terms, cueBallOff: false });
       return ok(draft);
     }
@@ -91,7 +91,8 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
         );
       }
       draft.say(foulReason(code));
-      if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
+      if (action.foul === 'touch-after-shot')
+        draft.sayUnlessFrameEnds(reasons.touchAfterShot(), reasons.touchAfterShotEndsFrame());
       const base = nextTermsAfterEventFoul(state, turn.terms);
       const hadInHand = turn.terms.inHand !== null && turn.terms.kind !== 'break';
       penalise(draft, striker, {
@@ -171,15 +172,16 @@ function foulWhileDeciding(
   if (final.kind === 'shot' && final.player === beneficiary) {
     // Reading 7: the visit of the player in play continues with the same terms.
     base = final.terms;
-    draft.say(reasons.strikerContinues());
+    draft.sayUnlessFrameEnds(reasons.strikerContinues(), reasons.nonStrikerOffended());
   } else if (final.kind === 'shot') {
     // The offender was to play: the turn passes as after any foul outside a shot (reading 9).
-    if (action.foul === 'touch-after-shot') draft.say(reasons.touchAfterShot());
+    if (action.foul === 'touch-after-shot')
+      draft.sayUnlessFrameEnds(reasons.touchAfterShot(), reasons.touchAfterShotEndsFrame());
     base = nextTermsAfterEventFoul(state, final.terms);
     cueBallOff =
       final.terms.inHand !== null && final.terms.kind !== 'break' && !rulebookOf(state).anyBallIsCueBall;
   }
-  draft.say(reasons.decisionKept(decider));
+  draft.sayUnlessFrameEnds(reasons.decisionKept(decider));
   penalise(draft, offender, { base, cueBallOff, cueBallHeld: true });
   const consequence = draft.turn;
   // Reading 2: a penalty that ends the frame leaves nothing pending.
@@ -256,17 +258,25 @@ export function applyInterference(
 ): Result<Draft, RefereeError> {
   const turn = state.turn;
   if (turn.kind === 'match-over') return err(refereeError('match-over', 'type', 'the match is over'));
-  if (turn.kind === 'lag') {
+  if (turn.kind === 'lag' && (turn.reason !== 'play-off' || !action.restorable)) {
     return err(
       refereeError(
         'lag-pending',
         'type',
-        '§27 concerns balls moved during play; while the lag is pending the balls are already set for the break or play-off the lag decides',
+        turn.reason === 'play-off'
+          ? '§27 before the 70:70 lag: the balls are set for the play-off (the last pocketed ball on the back spot, Classic 5.7) and a ball moved now is put back (restorable: true); a re-rack and restart break cannot replace the play-off'
+          : '§27 concerns balls moved during play; while the lag is pending the balls are already set for the break the lag decides',
       ),
     );
   }
   const draft = new Draft(rulebookOf(state), state, action.type, null);
   draft.verdict = 'no-penalty';
+  if (turn.kind === 'lag') {
+    // Classic 5.7: at 70:70 the frame is live before the lag; the ball an outsider moved goes back
+    // (the last pocketed ball to the back spot), no penalty, and the lag is still to be played.
+    draft.say(reasons.interferenceRestoredBeforeLag());
+    return ok(draft);
+  }
   if (action.restorable) {
     draft.say(
       turn.kind === 'decision' ? reasons.interferenceRestoredDeciding() : reasons.interferenceRestored(),

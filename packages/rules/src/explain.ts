@@ -92,14 +92,23 @@ const CITE_NAMES = Object.fromEntries(
  * in both languages.
  */
 export function citeIn(cite: string, lang: 'ru' | 'en'): string {
-  // General-rule citations (most of them) name no variant: nothing to translate.
-  if (lang === 'en' || !/[A-Z]/.test(cite)) return cite;
+  // General-rule citations (most of them) are all digits and Cyrillic: nothing to translate.
+  if (lang === 'en' || !/[A-Za-z]/.test(cite)) return cite;
   let out = cite;
   for (const variant of VARIANTS) {
     out = out.replaceAll(CITE_NAMES[variant], VARIANT_NAMES[variant].ru.split(' ')[0]!);
   }
+  for (const [en, ru] of CITE_WORDS_RU) out = out.replaceAll(en, ru);
   return out;
 }
+
+/** The words a citation adds to a paragraph, in Russian: every word of a Russian text is Russian. */
+const CITE_WORDS_RU: readonly (readonly [string, string])[] = [
+  ['(reading)', '(толкование)'],
+  ['(setting)', '(настройка)'],
+  ['(house rule)', '(правило клуба)'],
+  ['match', 'матч'], // the cite of a match won (framesToWin)
+];
 
 /** Russian pocket names after «в» take the accusative: «в левую угловую у дома». */
 const POCKET_RU_ACCUSATIVE: Readonly<Record<PocketId, string>> = {
@@ -370,6 +379,24 @@ export const reasons = {
     ),
   ),
   /**
+   * The winningPointByPenalty setting (decided reading 14) with dynamicOption2AwardsPoint off: at 7
+   * points option (1) would give the withheld 8th point, option (2) gives none.
+   */
+  option1Withheld: perPlayer((player) =>
+    r(
+      'Dynamic 7 (setting)',
+      `По настройке восьмое очко не может быть получено за штраф: вариант (1) не даёт ни очка, ни шара. ${playerName(player, 'ru')} выбирает: (1) продолжить игру из сложившейся позиции или (2) штрафной удар битком с любого места стола, который очка не приносит.`,
+      `By setting the 8th point cannot come from a penalty: option (1) gives neither point nor ball. ${playerName(player, 'en')} chooses: (1) play on from the position, or (2) a penalty shot with the cue ball from anywhere on the table, which brings no point.`,
+    ),
+  ),
+  option1WithoutBall: fixed(
+    r(
+      'Dynamic 7(1) (setting)',
+      'Выбран вариант (1): по настройке восьмое очко не может быть получено за штраф, шар не снимается; игра продолжается из сложившейся позиции.',
+      'Option (1) chosen: by setting the 8th point cannot come from a penalty, so no ball is taken; play goes on from the position.',
+    ),
+  ),
+  /**
    * The penalty ball is due; `afterRespot` when this ruling put balls back on the spotting line
    * (п.25), which come first: only then does the reason say "after re-spotting".
    */
@@ -523,6 +550,13 @@ export const reasons = {
       'Interference by an outsider: the balls go back to where they were, no penalty, the shot is replayed.',
     ),
   ),
+  interferenceRestoredBeforeLag: fixed(
+    r(
+      '§27, Classic 5.7',
+      'Вмешательство постороннего до розыгрыша при счёте 70:70: шары возвращаются на свои места (последний забитый шар — на заднюю отметку), штраф не налагается; розыгрыш права удара по-прежнему предстоит.',
+      'Interference by an outsider before the 70:70 lag: the balls go back to where they were (the last pocketed ball on the back spot), no penalty; the lag is still to be played.',
+    ),
+  ),
   interferenceRerack: (exchanged: { from: BallId; to: Player } | null): Reason =>
     r(
       CITES.interference,
@@ -578,6 +612,22 @@ export const reasons = {
       'A breach after the shot ended: the pocketed balls stand, the penalty applies; the position is restored and the turn passes.',
     ),
   ),
+  /** A breach after the shot whose penalty ends the frame: nothing passes, the frame is decided. */
+  touchAfterShotEndsFrame: fixed(
+    r(
+      'п.22.3',
+      'Нарушение после завершения удара: забитые шары засчитаны, штраф налагается.',
+      'A breach after the shot ended: the pocketed balls stand, the penalty applies.',
+    ),
+  ),
+  /** п.28 when its penalty ends the frame: the striker's visit has nothing left to continue. */
+  nonStrikerOffended: fixed(
+    r(
+      'п.28',
+      'Нарушил игрок, не выполняющий удар: штраф налагается на него.',
+      'The non-striker offended: the penalty is his.',
+    ),
+  ),
   strikerContinues: fixed(
     r(
       'п.28',
@@ -591,11 +641,15 @@ export const reasons = {
       `${playerName(player, 'ru')} берёт дополнительное время (осталось ${left}).`,
       `${playerName(player, 'en')} takes a time extension (${left} left).`,
     ),
-  rebreak: (breaker: Player): Reason =>
+  /**
+   * The house rule for an incorrect break: no penalty, whatever else the break breached
+   * (`breaches`: the fouls listed before it), the balls racked again and the opponent breaks.
+   */
+  rebreak: (breaker: Player, breaches = 1): Reason =>
     r(
       'п.12 (house rule)',
-      `По настройке после неправильного разбоя пирамида устанавливается заново, разбивает ${playerName(breaker, 'ru')}; штрафа нет.`,
-      `By setting, after an incorrect break the pyramid is racked again and ${playerName(breaker, 'en')} breaks; no penalty.`,
+      `По настройке неправильный разбой не наказывается${breaches > 1 ? ', как и другие нарушения при этом ударе' : ''}: пирамида устанавливается заново, биток берётся в руку, разбивает ${playerName(breaker, 'ru')}.`,
+      `By setting, an incorrect break is not penalised${breaches > 1 ? ', nor the other breaches of that shot' : ''}: the pyramid is racked again, the cue ball is taken in hand, and ${playerName(breaker, 'en')} breaks.`,
     ),
 };
 

@@ -41,6 +41,8 @@ export function legalActions(state: MatchState): LegalAction[] {
       // Classic 5.7: the frame is live at 70:70; a touch before the lag is a breach after the shot (п.22.3).
       if (turn.reason === 'play-off') {
         for (const player of [0, 1] as const) lags.push({ type: 'foul', player, foul: 'touch-after-shot' });
+        // §27: a ball an outsider moves is put back; the lag is still to be played.
+        lags.push({ type: 'interference', restorable: true });
       }
       return lags;
     }

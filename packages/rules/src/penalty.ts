@@ -73,7 +73,7 @@ export function pointWithheld(draft: Draft, beneficiary: Player): boolean {
 
 /** Says that the coloured cue ball is off the bed and where the opponent plays it from. */
 export function sayCueBallInHand(draft: Draft, terms: PenaltyTerms, where: InHand): void {
-  draft.say(
+  draft.sayUnlessFrameEnds(
     terms.cueBallHeld
       ? reasons.cueBallInHandPasses(where)
       : reasons.cueBallInHandAfterFoul(cited(draft.rules, 'cueBallInHandAfterFoul'), where),

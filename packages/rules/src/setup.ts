@@ -16,6 +16,7 @@ import { resolveSettings, type Settings } from './settings.js';
 import type {
   InHand,
   LagReason,
+  LagTurn,
   MatchState,
   PendingDecision,
   Player,
@@ -148,6 +149,7 @@ const SITUATION_FIELDS = [
   'framesWon',
   'breaker',
   'extensionsUsed',
+  'shotsInFrame',
 ];
 
 function invalid(field: string, message: string): never {
@@ -257,6 +259,8 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
       if (hit !== null) invalid(`start.positions.${key}`, `ball ${key} overlaps ball ${hit}`);
     }
   }
+  if (turn.kind === 'decision' && turn.decision.kind === 'dynamic-option' && turn.decision.respotted)
+    checkRespotted(turn.decision.respotted, 'start.turn.decision.respotted', onBed, pos);
   const framesToWin = settings.framesToWin;
   const framesWon = pair(s.framesWon ?? [0, 0], 'start.framesWon', (v, f) =>
     integer(v, f, 0, framesToWin - 1),
@@ -284,11 +288,37 @@ function situation(base: MatchState, s0: Record<string, unknown>): MatchState {
     lastPocketed,
     playOff,
     extensionsUsed,
-    shotsInFrame: 1,
+    // Shots played in this frame: 0 before its first break (a touch after a shot then concerns the
+    // previous frame, п.22.3); a situation is taken over mid-frame unless it says so.
+    shotsInFrame: s.shotsInFrame === undefined ? 1 : integer(s.shotsInFrame, 'start.shotsInFrame', 0, 99999),
   };
 }
 
-/** The ball in hand for the next shot, and the field that puts it there; null when none is. */
+/**
+ * Dynamic 7(2), п.25: balls re-spotted around the cue ball lying on the bed are object balls on the
+ * bed, each named once, and re-spotting them again needs the positions and the cue ball on the bed.
+ */
+function checkRespotted(
+  respotted: readonly BallId[],
+  field: string,
+  onBed: readonly BallId[],
+  pos: Readonly<Record<string, Point>> | null,
+): void {
+  if (pos === null) invalid(field, 'balls re-spotted around the cue ball need start.positions');
+  if (!onBed.includes(COLOURED))
+    invalid(field, 'balls are re-spotted around the cue ball only while it lies on the table');
+  respotted.forEach((b, i) => {
+    if (b === COLOURED) invalid(`${field}[${i}]`, 'only object balls are re-spotted (Dynamic 8)');
+    if (!onBed.includes(b)) invalid(`${field}[${i}]`, `ball ${b} is not on the table`);
+    if (respotted.indexOf(b) !== i) invalid(`${field}[${i}]`, `ball ${b} is listed twice`);
+  });
+}
+
+/**
+ * The ball in hand for the next shot, and the field that puts it there; null when none is. A lag
+ * leads to a stroke from hand from the house with the coloured ball (the break, п.12, or the 70:70
+ * play-off, Classic 5.7), so while it is pending the coloured ball is in hand.
+ */
 function handBall(turn: Turn): { ball: BallId; field: string } | null {
   // A situation may start with a decision; the shot its chain ends in holds the ball in hand.
   let field = 'start.turn';
@@ -298,6 +328,7 @@ function handBall(turn: Turn): { ball: BallId; field: string } | null {
     field += `.decision.${option ? 'option1Then' : 'after'}`;
     at = nextOf(at.decision);
   }
+  if (at.kind === 'lag') return { ball: COLOURED, field };
   const shot: ShotTurn | null = at.kind === 'shot' ? at : null;
   field += '.terms.cueBall';
   if (shot === null || shot.terms.inHand === null || shot.terms.cueBall === 'choose') return null;
@@ -379,6 +410,20 @@ function parseTurn(value: unknown, field: string, rules: Rulebook): Turn {
   }
 }
 
+/**
+ * What follows a situation's decision: the shot it leads to, or the lag of a §27 restart declared
+ * while it was pending (reading 18). A decision owed after another arises only in play.
+ */
+function parseAfter(value: unknown, field: string, rules: Rulebook): ShotTurn | LagTurn {
+  if (isRecord(value) && value.kind === 'lag') {
+    const t = record(value, field, ['kind', 'reason']);
+    if (t.reason !== 'interference')
+      invalid(`${field}.reason`, 'a decision is followed by a lag only after §27: "interference"');
+    return { kind: 'lag', reason: 'interference' };
+  }
+  return parseShotTurn(value, field, rules);
+}
+
 function parseDecision(value: unknown, field: string, rules: Rulebook): PendingDecision {
   if (!isRecord(value)) return invalid(field, 'must be an object');
   switch (value.kind) {
@@ -393,18 +438,23 @@ function parseDecision(value: unknown, field: string, rules: Rulebook): PendingD
       return {
         kind: value.kind,
         player: player(d.player, `${field}.player`),
-        after: parseShotTurn(d.after, `${field}.after`, rules),
+        after: parseAfter(d.after, `${field}.after`, rules),
       };
     }
     case 'dynamic-option': {
       if (!rules.dynamicOption) invalid(`${field}.kind`, 'only Dynamic pyramid has the penalty option');
-      const d = record(value, field, ['kind', 'player', 'option1Then', 'pointWithOption1']);
+      const d = record(value, field, ['kind', 'player', 'option1Then', 'pointWithOption1', 'respotted']);
+      // Dynamic 7(2), п.25: the balls the foul re-spotted around the cue ball on the bed, which
+      // option (2) re-spots again once the cue ball is in hand (checked against the bed below).
+      const respotted =
+        d.respotted === undefined ? {} : { respotted: balls(d.respotted, `${field}.respotted`) };
       return {
         kind: 'dynamic-option',
         player: player(d.player, `${field}.player`),
-        option1Then: parseShotTurn(d.option1Then, `${field}.option1Then`, rules),
+        option1Then: parseAfter(d.option1Then, `${field}.option1Then`, rules),
         pointWithOption1:
           d.pointWithOption1 === undefined ? false : bool(d.pointWithOption1, `${field}.pointWithOption1`),
+        ...respotted,
       };
     }
     default:

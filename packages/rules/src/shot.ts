@@ -140,17 +140,18 @@ export function judgeShot(draft: Draft, turn: ShotTurn, action: ShotAction, fact
   if (fouls.length > 0) {
     draft.fouls = fouls;
     for (const code of fouls) draft.say(foulReason(code, breakMinBalls(draft)));
-    if (fouls.length > 1) draft.say(reasons.onePenalty(fouls.length));
     if (
       turn.terms.kind === 'break' &&
       fouls.includes('29.1(2)') &&
       draft.settings.rebreakAfterIncorrectBreak
     ) {
+      // The house rule replaces the penalty (29.2 has none to collapse): the shot is broken again.
       draft.verdict = 'foul';
-      draft.say(reasons.rebreak(other(striker)));
+      draft.say(reasons.rebreak(other(striker), fouls.length));
       rerackForBreak(draft, other(striker));
       return;
     }
+    if (fouls.length > 1) draft.say(reasons.onePenalty(fouls.length));
     if (pocketed.length > 0) draft.say(reasons.voidPockets(pocketed));
     const leaving = facts.offTable.length === 0 ? pocketed : [...pocketed, ...facts.offTable];
     draft.removeFromTable(leaving);

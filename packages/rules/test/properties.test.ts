@@ -1239,7 +1239,9 @@ describe('turn order', () => {
  */
 function refusalFor(state: MatchState, input: FoulAction | InterferenceAction): RefereeError['code'] | null {
   const turn = state.turn;
-  if (input.type === 'interference') return turn.kind === 'lag' ? 'lag-pending' : null;
+  // §27 before the 70:70 lag: the frame is live, the ball is put back (Classic 5.7); no re-rack.
+  if (input.type === 'interference')
+    return turn.kind === 'lag' && (turn.reason !== 'play-off' || !input.restorable) ? 'lag-pending' : null;
   const firstFrameUnbroken = state.shotsInFrame === 0 && state.frame === 1;
   if (turn.kind === 'lag')
     return turn.reason === 'play-off' && input.foul === 'touch-after-shot' ? null : 'lag-pending';

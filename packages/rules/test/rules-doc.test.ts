@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foulReason, reasons } from '../src/explain.js';
-import { FOUL_CODES, type Reason, RULEBOOKS, replayRecord, VARIANTS } from '../src/index.js';
+import { FOUL_CODES, type Reason, RULEBOOKS, replayRecord, SETTING_NAMES, VARIANTS } from '../src/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const doc = readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8');
@@ -65,12 +65,15 @@ const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   dynamicOption: () => [R.dynamicOption(1), R.dynamicOption(2)],
   lag: () => [R.lag(0, 1)],
   interferenceRestored: () => [R.interferenceRestored()],
+  interferenceRestoredBeforeLag: () => [R.interferenceRestoredBeforeLag()],
   interferenceRerack: () => [R.interferenceRerack(null), R.interferenceRerack({ from: 3, to: 0 })],
   afterFrameNoPenalty: () => [R.afterFrameNoPenalty()],
   touchAfterShot: () => [R.touchAfterShot()],
   strikerContinues: () => [R.strikerContinues()],
+  nonStrikerOffended: () => [R.nonStrikerOffended()],
+  touchAfterShotEndsFrame: () => [R.touchAfterShotEndsFrame()],
   extension: () => [R.extension(0, 1)],
-  rebreak: () => [R.rebreak(0)],
+  rebreak: () => [R.rebreak(0), R.rebreak(1, 2)],
   respottedWithoutCueBall: () => [R.respottedWithoutCueBall([3])],
   noCall: () => [R.noCall()],
   interferenceRackedAgain: () => [R.interferenceRackedAgain()],
@@ -82,6 +85,8 @@ const BUILT: Record<keyof typeof reasons, () => Reason[]> = {
   option2BeforeRestart: () => [R.option2BeforeRestart()],
   option2NoBall: () => [R.option2NoBall()],
   option2TurnPassed: () => [R.option2TurnPassed()],
+  option1Withheld: () => players.map((p) => R.option1Withheld(p)),
+  option1WithoutBall: () => [R.option1WithoutBall()],
 };
 
 function jsonFiles(dir: string): string[] {
@@ -155,6 +160,12 @@ describe('docs/rules.md', () => {
     expect(ids.size).toBeGreaterThan(40);
     const missing = [...ids].filter((id) => !doc.includes(`**${id}**`)).sort();
     expect(missing).toEqual([]);
+  });
+
+  it('names each setting as the referee does', () => {
+    const named = [...doc.matchAll(/_setting_ `(\w+)`/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !(SETTING_NAMES as readonly string[]).includes(name!))).toEqual([]);
   });
 
   it('reads citations the way the referee writes them', () => {

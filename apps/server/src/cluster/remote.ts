@@ -132,6 +132,8 @@ export function intent(room: Room, member: Member, message: ClientMessage): Prom
       return room.chat(member, message.text);
     case 'desync':
       return room.desync(member, message.seq, message.hash);
+    case 'log':
+      return room.logRequest(member, message.after);
     default:
       return Promise.resolve({ code: 'protocol/unknown-type', field: '/type', message: 'not an intent' });
   }

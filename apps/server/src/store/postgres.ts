@@ -491,6 +491,20 @@ export class PostgresStore implements Store {
     });
   }
 
+  async finishTable(
+    id: string,
+    patch: TablePatch,
+    ratings: readonly RatingUpdate[],
+    at: number,
+    fence?: Fence,
+  ): Promise<void> {
+    await this.transaction(async (client) => {
+      if (fence !== undefined) await this.checkFence(client, id, fence);
+      await this.patchTable(client, id, patch, at);
+      await this.writeRatings(client, id, ratings);
+    });
+  }
+
   /**
    * Throws FencedError unless the lease row still carries the fence's owner and token; the row is
    * locked (FOR SHARE) until the transaction ends, so a takeover waits for this write and then

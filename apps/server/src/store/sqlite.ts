@@ -469,6 +469,18 @@ export class SqliteStore implements Store {
     return this.appendTransaction(id, action, patch, ratings);
   }
 
+  async finishTable(
+    id: string,
+    patch: TablePatch,
+    ratings: readonly RatingUpdate[],
+    at: number,
+  ): Promise<void> {
+    this.db.transaction(() => {
+      this.patchTable(id, patch, at);
+      this.writeRatings(id, ratings);
+    })();
+  }
+
   async actions(id: string): Promise<StoredAction[]> {
     const rows = this.prepared(
       'SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = ? ORDER BY seq',

@@ -207,6 +207,17 @@ export interface Store {
     fence?: Fence,
   ): Promise<boolean>;
   actions(id: string): Promise<StoredAction[]>;
+  /**
+   * Ends a match without an action (a forfeit): the table's new row and, for a rated match, the new
+   * ratings in one transaction; with a fence only while that lease is held (else FencedError).
+   */
+  finishTable(
+    id: string,
+    patch: TablePatch,
+    ratings: readonly RatingUpdate[],
+    at: number,
+    fence?: Fence,
+  ): Promise<void>;
   /** Tables not finished (to restore at start). */
   unfinishedTables(): Promise<StoredTable[]>;
   tablesByStatus(status: StoredStatus, limit: number): Promise<StoredTable[]>;

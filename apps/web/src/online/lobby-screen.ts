@@ -18,6 +18,7 @@ import { type Lang, translator } from '../common/lang.js';
 import { readSettings, settingsFieldset, showVariantSettings } from '../common/settings-form.js';
 import { isVariantName, tableSizeLabel } from '../game/state/index.js';
 import { h } from '../game/ui/dom.js';
+import { matchLength } from '../game/ui/match-words.js';
 import type { LinkRole } from './link.js';
 import { readTableLink } from './link.js';
 import type { LobbyState, LobbyTable, TableOptions } from './model.js';
@@ -25,6 +26,8 @@ import { ONLINE_STRINGS } from './strings.js';
 
 export interface LobbyHandlers {
   guest(name: string): void;
+  /** A visitor opened a link: names himself as a guest and takes the seat or watches. */
+  guestTo(name: string, role: LinkRole): void;
   login(name: string, password: string): void;
   register(name: string, password: string): void;
   signOut(): void;
@@ -80,12 +83,16 @@ export class LobbyScreen {
   private readonly ratings = h('div', { testid: 'online-ratings' });
   private readonly boardVariant = h('select', { testid: 'online-board-variant' });
   private readonly buttons: HTMLButtonElement[] = [];
+  /** The lobby's sections; a visitor who came by a link sees only the invitation until he has a name. */
+  private body: HTMLElement = h('div', { className: 'lobby' });
 
   constructor(private readonly handlers: LobbyHandlers) {}
 
   render(state: LobbyState, lang: Lang): void {
     if (this.lang !== lang) this.build(lang);
     this.renderIdentity(state, lang);
+    // Until he has a name, a visitor by a link sees the invitation only (not the whole lobby).
+    this.body.classList.toggle('invited', state.link !== null && state.identity === null);
     this.renderQuick(state, lang);
     this.renderLists(state, lang);
     this.error.textContent = state.error === null ? '' : state.error[lang];
@@ -158,58 +165,57 @@ export class LobbyScreen {
       { testid: 'online-refresh', onclick: () => this.handlers.refresh() },
       t('refresh'),
     );
-    this.element.replaceChildren(
+    this.body = h(
+      'div',
+      { className: 'lobby' },
       h(
         'div',
-        { className: 'lobby' },
+        { className: 'row head' },
+        h('h1', {}, t('onlineTitle')),
+        h('button', { testid: 'online-close', onclick: () => this.handlers.close() }, t('back')),
+      ),
+      this.identity,
+      this.error,
+      h(
+        'section',
+        {},
+        h('h2', {}, t('create')),
+        field(t('variant'), this.variant),
+        field(t('framesToWin'), this.frames),
+        field(t('tableSize'), this.tableSize),
+        field(t('clockSeconds'), this.clock),
+        field(t('breaks'), this.breaker),
+        field(t('rated'), this.rated),
+        field(t('listed'), this.listed),
+        h(
+          'details',
+          {},
+          h('summary', {}, lang === 'ru' ? 'Правила (настройки)' : 'Rules (settings)'),
+          this.rules,
+        ),
+        h('div', { className: 'row' }, create),
+      ),
+      h('section', {}, h('h2', {}, t('quickMatch')), this.quick),
+      h('section', {}, h('h2', {}, t('joinByLink')), h('div', { className: 'row' }, this.link, join)),
+      h('section', {}, h('div', { className: 'row' }, h('h2', {}, t('lobby')), refresh), this.lists),
+      h(
+        'section',
+        {},
+        h('h2', {}, t('ratings')),
         h(
           'div',
-          { className: 'row head' },
-          h('h1', {}, t('onlineTitle')),
-          h('button', { testid: 'online-close', onclick: () => this.handlers.close() }, t('back')),
+          { className: 'row' },
+          this.boardVariant,
+          gated('online-leaderboard', t('leaderboard'), () => {
+            const v = this.boardVariant.value;
+            if (isVariantName(v)) this.handlers.leaderboard(v);
+          }),
+          gated('online-my-matches', t('myPage'), () => this.handlers.myMatches()),
         ),
-        this.identity,
-        this.error,
-        h(
-          'section',
-          {},
-          h('h2', {}, t('create')),
-          field(t('variant'), this.variant),
-          field(t('framesToWin'), this.frames),
-          field(t('tableSize'), this.tableSize),
-          field(t('clockSeconds'), this.clock),
-          field(t('breaks'), this.breaker),
-          field(t('rated'), this.rated),
-          field(t('listed'), this.listed),
-          h(
-            'details',
-            {},
-            h('summary', {}, lang === 'ru' ? 'Правила (настройки)' : 'Rules (settings)'),
-            this.rules,
-          ),
-          h('div', { className: 'row' }, create),
-        ),
-        h('section', {}, h('h2', {}, t('quickMatch')), this.quick),
-        h('section', {}, h('h2', {}, t('joinByLink')), h('div', { className: 'row' }, this.link, join)),
-        h('section', {}, h('div', { className: 'row' }, h('h2', {}, t('lobby')), refresh), this.lists),
-        h(
-          'section',
-          {},
-          h('h2', {}, t('ratings')),
-          h(
-            'div',
-            { className: 'row' },
-            this.boardVariant,
-            gated('online-leaderboard', t('leaderboard'), () => {
-              const v = this.boardVariant.value;
-              if (isVariantName(v)) this.handlers.leaderboard(v);
-            }),
-            gated('online-my-matches', t('myPage'), () => this.handlers.myMatches()),
-          ),
-          this.ratings,
-        ),
+        this.ratings,
       ),
     );
+    this.element.replaceChildren(this.body);
   }
 
   private renderRatings(state: LobbyState, lang: Lang): void {
@@ -325,8 +331,12 @@ export class LobbyScreen {
       },
       t('register'),
     );
+    // A visitor who came by a link sees the table he is invited to, with the name field in it.
+    const invited =
+      state.link === null ? null : this.invitation(state.link.role, state.linkTable, state.pending, lang);
     this.identity.replaceChildren(
-      h('div', { className: 'row' }, this.name, guest),
+      invited ?? '',
+      state.linkTable === null ? h('div', { className: 'row' }, this.name, guest) : '',
       h(
         'details',
         {},
@@ -336,8 +346,58 @@ export class LobbyScreen {
         h('div', { className: 'row' }, login, register),
       ),
     );
-    if (state.link !== null)
-      this.identity.append(h('p', { className: 'what', testid: 'online-link-note' }, t('nameFirst')));
+  }
+
+  /**
+   * What a link's visitor is invited to, before he has a name: whose table, the variant, the race,
+   * who waits or plays; one field for his name and one button (join the free seat, or watch).
+   */
+  private invitation(role: LinkRole, table: LobbyTable | null, pending: boolean, lang: Lang): HTMLElement {
+    const t = translator(ONLINE_STRINGS, lang);
+    const card = h('section', { className: 'invitation', testid: 'online-invitation' });
+    if (table === null) {
+      card.append(h('p', { className: 'what', testid: 'online-link-note' }, t('nameFirst')));
+      return card;
+    }
+    // Names are other people's text: placed as text nodes, never as HTML.
+    const [a, b] = table.names;
+    const host = a ?? b ?? '…';
+    const seatFree = a === null || b === null;
+    const joins = role === 'player' && seatFree && table.state === 'open';
+    const title = a !== null && b !== null ? t('versusTitle', { a, b }) : t('tableOf', { name: host });
+    const what = [
+      VARIANT_NAMES[table.variant][lang],
+      matchLength(table.framesToWin, lang),
+      tableSizeLabel(table.tableSize, lang),
+      ...(table.rated ? [t('ratedMark')] : []),
+      ...(table.shotClockSeconds === null ? [] : [t('clockMark', { s: table.shotClockSeconds })]),
+    ].join(', ');
+    const who =
+      table.state === 'open'
+        ? seatFree
+          ? t('hostWaits', { name: host })
+          : t('startingSoon')
+        : table.state === 'adjourned'
+          ? t('adjournedNow')
+          : t('playingNow');
+    const go = h(
+      'button',
+      {
+        testid: 'online-enter',
+        className: 'primary',
+        disabled: pending,
+        onclick: () => this.handlers.guestTo(this.name.value, joins ? 'player' : 'spectator'),
+      },
+      joins ? t('join') : t('watch'),
+    );
+    card.append(
+      h('h2', { testid: 'invitation-title' }, title),
+      h('p', { testid: 'invitation-what' }, what),
+      h('p', { testid: 'invitation-who' }, who),
+      role === 'player' && !joins ? h('p', { className: 'what' }, t('seatsTaken')) : '',
+      h('div', { className: 'row' }, this.name, go),
+    );
+    return card;
   }
 
   private renderQuick(state: LobbyState, lang: Lang): void {

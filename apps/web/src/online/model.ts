@@ -59,6 +59,11 @@ export interface LobbyState {
   readonly pending: boolean;
   /** The table an opened link names, joined once you have a name. */
   readonly link: { readonly tableId: string; readonly role: LinkRole } | null;
+  /**
+   * The table that link names, as the server describes it to anyone holding its id (whose table, the
+   * variant, the race, who sits): shown to a visitor before he has a name. Null until it is read.
+   */
+  readonly linkTable: LobbyTable | null;
   /** The leaderboard of a variant, when asked for. */
   readonly board: Leaderboard | null;
   /** Your player page (ratings and match history), when asked for. */

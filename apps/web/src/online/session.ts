@@ -87,6 +87,7 @@ export class OnlineSession implements OnlinePart {
       error: null,
       pending: false,
       link: null,
+      linkTable: null,
       board: null,
       page: null,
     };
@@ -100,6 +101,11 @@ export class OnlineSession implements OnlinePart {
     });
     this.lobbyScreen = new LobbyScreen({
       guest: (name) => void this.signIn('guest', name, ''),
+      guestTo: (name, role) => {
+        const link = this.lobby.link;
+        if (link !== null) this.setLobby({ link: { tableId: link.tableId, role } });
+        void this.signIn('guest', name, '');
+      },
       login: (name, password) => void this.signIn('login', name, password),
       register: (name, password) => void this.signIn('register', name, password),
       signOut: () => this.signOut(),
@@ -177,9 +183,21 @@ export class OnlineSession implements OnlinePart {
     const link = readTableLink(url);
     if (link === null) return false;
     this.lobbyShown = true;
-    this.setLobby({ link });
+    this.setLobby({ link, linkTable: null });
     if (this.identity !== null) void this.join(link.tableId, link.role);
+    else void this.describeLink(link.tableId);
     return true;
+  }
+
+  /** Reads the linked table (a public read by its id) so that a visitor with no name yet sees what it is. */
+  private async describeLink(tableId: string): Promise<void> {
+    const result = await this.api.table(tableId);
+    if (this.lobby.link?.tableId !== tableId) return;
+    if (!result.ok) {
+      this.setLobby({ error: errorText(result.error) });
+      return;
+    }
+    this.setLobby({ linkTable: lobbyTable(result.value.table, '') });
   }
 
   // ── identity ───────────────────────────────────────────────────────────────────────────────
@@ -437,12 +455,12 @@ export class OnlineSession implements OnlinePart {
     const joined = await client.join(tableId, role);
     this.setLobby({ pending: false });
     if (!joined.ok) {
-      this.setLobby({ error: errorText(joined.error), link: null });
+      this.setLobby({ error: errorText(joined.error), link: null, linkTable: null });
       return;
     }
     this.stopQuickPoll();
     this.lobbyShown = false;
-    this.setLobby({ link: null, searching: null });
+    this.setLobby({ link: null, linkTable: null, searching: null });
     this.options.setAddress(
       tableLink(this.options.pageUrl, tableId, joined.value.seat === null ? 'spectator' : 'player'),
     );
@@ -513,6 +531,7 @@ export class OnlineSession implements OnlinePart {
       this.controller.dispatch({
         type: 'online-status',
         live: m.status === 'playing' && client.seat !== null,
+        waiting: m.status === 'waiting',
         lagWinner: client.lag?.winner ?? null,
       });
     });
@@ -523,7 +542,7 @@ export class OnlineSession implements OnlinePart {
     });
     client.on('finished', () => {
       if (!mine()) return;
-      this.controller.dispatch({ type: 'online-status', live: false, lagWinner: null });
+      this.controller.dispatch({ type: 'online-status', live: false, waiting: false, lagWinner: null });
     });
     client.on('matched', (m) => {
       if (!mine() || this.lobby.searching === null) return;
@@ -531,7 +550,7 @@ export class OnlineSession implements OnlinePart {
     });
     client.on('superseded', () => {
       if (!mine()) return;
-      this.controller.dispatch({ type: 'online-status', live: false, lagWinner: null });
+      this.watchOnly();
     });
     client.on('status', (m) => {
       if (!mine() || this.status === null) return;
@@ -574,7 +593,29 @@ export class OnlineSession implements OnlinePart {
       start: {},
       seat,
       live: info.status === 'playing' && seat !== null && client.status !== 'superseded',
+      waiting: info.status === 'waiting',
       lagWinner: snapshot.lag?.winner ?? null,
+    });
+  }
+
+  /**
+   * Another tab of this player took the seat: the server counts this one a spectator, so the page
+   * shows it as one (no "Your turn", no strike controls) until "Play here" takes the seat back.
+   */
+  private watchOnly(): void {
+    if (this.status === null) return;
+    const game = this.controller.state;
+    this.controller.connect(null);
+    this.status = { ...this.status, seat: null };
+    this.controller.dispatch({
+      type: 'online-table',
+      match: game.match,
+      history: game.history,
+      start: game.start,
+      seat: null,
+      live: false,
+      waiting: false,
+      lagWinner: null,
     });
   }
 
@@ -600,6 +641,7 @@ export class OnlineSession implements OnlinePart {
       this.controller.dispatch({
         type: 'online-status',
         live: client.table?.status === 'playing' && client.seat !== null && client.status !== 'superseded',
+        waiting: false,
         lagWinner,
       });
     });

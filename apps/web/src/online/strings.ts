@@ -65,6 +65,16 @@ export const ONLINE_STRINGS = {
   unfinished: { ru: 'не окончен', en: 'unfinished' },
   versus: { ru: 'против {name}', en: 'v {name}' },
   download: { ru: 'запись', en: 'record' },
+  tableOf: { ru: 'Стол: {name}', en: '{name}’s table' },
+  versusTitle: { ru: '{a} — {b}', en: '{a} v {b}' },
+  hostWaits: { ru: '{name} ждёт соперника.', en: '{name} is waiting for an opponent.' },
+  startingSoon: {
+    ru: 'Оба места заняты, матч начинается.',
+    en: 'Both seats are taken: the match is starting.',
+  },
+  playingNow: { ru: 'Матч идёт.', en: 'The match is being played.' },
+  adjournedNow: { ru: 'Матч отложен.', en: 'The match is adjourned.' },
+  seatsTaken: { ru: 'Оба места заняты: можно смотреть.', en: 'Both seats are taken: you can watch.' },
   invalidLink: { ru: 'В ссылке нет кода стола.', en: 'The link holds no table code.' },
   // The table's states.
   connecting: { ru: 'Подключение…', en: 'Connecting…' },

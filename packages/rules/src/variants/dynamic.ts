@@ -77,13 +77,14 @@ function takePenaltyShot(draft: Draft, decision: OptionDecision): void {
  */
 function takePointAndBall(draft: Draft, decision: OptionDecision): void {
   const decider = decision.player;
+  if (decision.pointWithOption1 && pointWithheld(draft, decider)) {
+    // The winningPointByPenalty setting: the ball would be the withheld 8th point; option (1) is only play on.
+    draft.say(reasons.option1WithoutBall());
+    draft.turn = resolveNext(draft, decision.option1Then);
+    return;
+  }
   draft.say(reasons.dynamicOption(1));
   if (decision.pointWithOption1) {
-    if (pointWithheld(draft, decider)) {
-      draft.say(reasons.penaltyPointWithheld());
-      draft.turn = resolveNext(draft, decision.option1Then);
-      return;
-    }
     draft.addPoints(decider, 1);
     draft.say(reasons.penaltyPoint(cited(draft.rules, 'penaltyPoint'), decider));
     if (draft.scores[decider] >= draft.target()) {
@@ -158,13 +159,21 @@ export const dynamic = {
     const option1Terms: ShotTerms = inHand ? FROM_HAND_ANYWHERE : terms.base;
     if (inHand) sayCueBallInHand(draft, terms, 'anywhere');
     const option1Then: ShotTurn = { kind: 'shot', player: beneficiary, terms: option1Terms };
-    if (pointWithheld(draft, beneficiary)) {
+    const pointNow = draft.settings.dynamicOption2AwardsPoint;
+    const withheld = pointWithheld(draft, beneficiary);
+    if (withheld && pointNow) {
+      // The point comes with the foul under either option, and it would be the withheld 8th.
       draft.say(reasons.penaltyPointWithheld());
       draft.turn = resolveShot(draft, option1Then);
       return;
     }
-    const pointNow = draft.settings.dynamicOption2AwardsPoint;
-    if (pointNow) {
+    if (withheld) {
+      // The winningPointByPenalty setting (decided reading 14): only option (1)'s point (its ball)
+      // would be the 8th; option (2) brings no point under dynamicOption2AwardsPoint = false, so it
+      // stays the opponent's right («соперник нарушителя имеет право … (2) продолжить игру штрафным
+      // ударом битком с любого места стола»).
+      draft.say(reasons.option1Withheld(beneficiary));
+    } else if (pointNow) {
       draft.addPoints(beneficiary, 1);
       draft.say(reasons.penaltyPoint(cited(draft.rules, 'penaltyPoint'), beneficiary));
       if (draft.scores[beneficiary] >= draft.target()) {
@@ -172,7 +181,7 @@ export const dynamic = {
         return;
       }
     }
-    draft.say(reasons.dynamicOptionDue(beneficiary));
+    if (!withheld) draft.say(reasons.dynamicOptionDue(beneficiary));
     // Balls re-spotted around a cue ball on the bed: option (2) would lift it (Dynamic 7(2), п.25).
     const respotted =
       draft.positions !== null && draft.respotted.length > 0 && draft.table.includes(COLOURED)

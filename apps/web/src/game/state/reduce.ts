@@ -68,10 +68,16 @@ export type Intent =
       readonly start: Readonly<Record<string, unknown>>;
       readonly seat: Player | null;
       readonly live: boolean;
+      readonly waiting: boolean;
       readonly lagWinner: Player | null;
     }
   /** The online table started, was adjourned or resumed, or a lag was drawn. */
-  | { readonly type: 'online-status'; readonly live: boolean; readonly lagWinner: Player | null }
+  | {
+      readonly type: 'online-status';
+      readonly live: boolean;
+      readonly waiting: boolean;
+      readonly lagWinner: Player | null;
+    }
   /** Takes over the watched record at the step shown, two people at the table. */
   | { readonly type: 'play-from-watch' }
   | { readonly type: 'setup-screen' }
@@ -280,7 +286,12 @@ export function reduce(game: GameState, intent: Intent): GameState {
       return {
         ...game,
         mode: 'online',
-        online: { seat: intent.seat, live: intent.live, lagWinner: intent.lagWinner },
+        online: {
+          seat: intent.seat,
+          live: intent.live,
+          waiting: intent.waiting,
+          lagWinner: intent.lagWinner,
+        },
         setup,
         start: intent.start,
         match,
@@ -294,7 +305,10 @@ export function reduce(game: GameState, intent: Intent): GameState {
     }
     case 'online-status':
       if (game.mode !== 'online' || game.online === null) return game;
-      return { ...game, online: { ...game.online, live: intent.live, lagWinner: intent.lagWinner } };
+      return {
+        ...game,
+        online: { ...game.online, live: intent.live, waiting: intent.waiting, lagWinner: intent.lagWinner },
+      };
     case 'setup-screen':
       return { ...game, mode: 'setup', busy: false, notice: null, online: null };
     case 'aim-angle':

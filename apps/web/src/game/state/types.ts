@@ -81,6 +81,8 @@ export interface OnlineSeat {
   readonly seat: Player | null;
   /** The server is playing the match (not waiting for an opponent, adjourned or finished). */
   readonly live: boolean;
+  /** The table waits for its second player: nothing to strike yet (the rack shown is a placeholder). */
+  readonly waiting: boolean;
   /** A lag is due: the server drew lots and this player chooses who plays first (п.7). */
   readonly lagWinner: Player | null;
 }

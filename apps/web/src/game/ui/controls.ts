@@ -102,8 +102,12 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     hint.textContent = t('hint');
     replay.textContent = t('replay');
     replaySlow.textContent = t('replaySlow');
-    // A spectator of an online table has nothing to strike with: only the view's controls show.
-    element.classList.toggle('watching', game.mode === 'online' && game.online?.seat === null);
+    // A spectator of an online table has nothing to strike with: only the view's controls show. Nor
+    // has a player whose table waits for its opponent (the rack shown is not yet a match).
+    element.classList.toggle(
+      'watching',
+      game.mode === 'online' && (game.online?.seat === null || game.online?.waiting === true),
+    );
     const canShoot = personToAct(game) && !game.busy && game.match.turn.kind === 'shot' && !game.editing;
     strike.disabled = !canShoot;
     // No hints against a person online: the computer's advice is for local play.

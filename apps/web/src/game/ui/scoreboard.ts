@@ -21,7 +21,8 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
   const { match } = game;
   // Numbered in every variant, as the balls on the table are.
   const numbered = true;
-  const who = actor(game);
+  // Nobody is to act at an online table still waiting for its second player.
+  const who = game.online?.waiting === true ? null : actor(game);
   const players = shownPlayers(game);
   const rows = ([0, 1] as const).map((p) =>
     h(
@@ -43,7 +44,12 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
   const isOver = match.turn.kind === 'match-over';
   const turn = isOver
     ? null
-    : h('p', { className: 'turn', testid: 'turn' }, turnText(match, game.lang, players));
+    : h(
+        'p',
+        { className: 'turn', testid: 'turn' },
+        // An online table waiting for its second player has no turn yet, only the wait.
+        game.online?.waiting === true ? t('waitingForOpponent') : turnText(match, game.lang, players),
+      );
   if (turn !== null && who !== null) turn.dataset.player = String(who);
   const head = h(
     'div',

@@ -82,6 +82,7 @@ export const STRINGS = {
   frameOver: { ru: 'Партию выигрывает {name}', en: '{name} won the frame' },
   clock: { ru: 'Время: {s} с', en: 'Clock: {s} s' },
   extension: { ru: 'Продление', en: 'Extension' },
+  waitingForOpponent: { ru: 'Ждём соперника', en: 'Waiting for an opponent' },
   watching: { ru: 'Просмотр записи: {i} из {n}', en: 'Watching a record: {i} of {n}' },
   prev: { ru: '◀ Назад', en: '◀ Back' },
   next: { ru: 'Вперёд ▶', en: 'Forward ▶' },
