@@ -61,6 +61,7 @@ import {
   type StoredTable,
   type TablePatch,
 } from './store/types.js';
+import { unreachable } from './store/unreachable.js';
 
 /** A connection as a room sees it. */
 export interface Member {
@@ -112,6 +113,8 @@ interface Seat {
 /** After a restart the clock of the player to act keeps at least this much (the restart is not his fault). */
 const RESTART_MIN_CLOCK_MS = 10_000;
 const CHAT_IN_SNAPSHOT = 50;
+/** How soon a timer that fell due while the room was stale (no lease held) looks again. */
+const STALE_RETRY_MS = 250;
 
 /** A refusal; `field` is written as a dotted path or a JSON Pointer and always leaves as a pointer. */
 const fail = (code: OnlineError['code'], dotted: string, message: string, detail?: string): OnlineError => {
@@ -431,7 +434,20 @@ export class Room {
   }
 
   private broadcast(message: ServerMessage): void {
+    // A process that lost the table's lease says nothing of it: the new owner speaks for it now.
+    if (this.stale()) return;
     this.deps.bus.publish(tableTopic(this.id), JSON.stringify(message));
+  }
+
+  /**
+   * In a cluster: this process does not hold the table's lease now (it froze past it, or another
+   * process took the table). A stale room does nothing for its table — no seat, no presence, no
+   * clock, no broadcast — until it is dropped or the lease is held again (issue of the fence: every
+   * effect, not only the stored ones).
+   */
+  private stale(): boolean {
+    const cluster = this.deps.cluster;
+    return cluster !== undefined && cluster.fence(this.id) === null;
   }
 
   private presence(): void {
@@ -471,9 +487,15 @@ export class Room {
     return null;
   }
 
-  /** Seats or re-seats a player, or adds a spectator; answers the member with `joined` (the full state). */
-  join(member: Member, role: Role): Promise<OnlineError | null> {
+  /**
+   * Seats or re-seats a player, or adds a spectator; answers the member with `joined` (the full
+   * state). `resume`: the member's process joins it again by itself (the table moved); that never
+   * takes the seat from a newer connection of the same player — the member watches instead.
+   */
+  join(member: Member, role: Role, mode: 'join' | 'resume' = 'join'): Promise<OnlineError | null> {
     return this.serial(async () => {
+      if (this.stale())
+        return fail('server/unavailable', '', 'the table is moving to another server process');
       if (role === 'spectator') {
         this.detach(member);
         this.spectators.add(member);
@@ -492,6 +514,14 @@ export class Room {
       }
       const seat = this.seats[index]!;
       const previous = seat.member;
+      if (mode === 'resume' && previous !== null && previous !== member) {
+        this.spectators.add(member);
+        member.bind(this.id, 'spectator', null);
+        await this.sendJoined(member, 'spectator', null);
+        member.send(JSON.stringify({ type: 'superseded', tableId: this.id } satisfies ServerMessage));
+        this.presence();
+        return null;
+      }
       if (previous !== null && previous !== member) {
         // Several tabs of one player: the newest takes the seat, the older one is told and only watches.
         seat.member = null;
@@ -619,6 +649,14 @@ export class Room {
   /** The grace period ended: the player is absent and a match in play is adjourned (not lost). */
   private async graceOver(seat: Seat): Promise<void> {
     seat.graceTimer = null;
+    if (this.stale()) {
+      // Looked at again shortly: the lease may be renewed (a slow round), or the room dropped.
+      seat.graceTimer = this.deps.setTimer(
+        () => void this.serial(() => this.graceOver(seat)),
+        STALE_RETRY_MS,
+      );
+      return;
+    }
     if (seat.presence !== 'away') return;
     seat.presence = 'absent';
     seat.awayUntil = null;
@@ -759,6 +797,7 @@ export class Room {
   }
 
   private async pauseClockFor(seat: Player): Promise<void> {
+    if (this.stale()) return;
     if (this.clock === null || this.clock.player !== seat || this.clock.deadline === null) return;
     const clock = this.pausedClock();
     this.setClock(clock);
@@ -767,6 +806,7 @@ export class Room {
   }
 
   private async resumeClock(): Promise<void> {
+    if (this.stale()) return;
     const clock = this.clock;
     if (clock === null || clock.deadline !== null || this.status !== 'playing') return;
     if (this.seats[clock.player]?.presence !== 'present') return;
@@ -782,6 +822,13 @@ export class Room {
 
   /** The clock ran out on the shot at `seq`: the referee rules slow play (п.26, §29.1(11)). */
   private async clockExpired(seq: number): Promise<void> {
+    if (this.stale()) {
+      this.clockTimer = this.deps.setTimer(() => {
+        this.clockTimer = null;
+        void this.serial(() => this.clockExpired(seq));
+      }, STALE_RETRY_MS);
+      return;
+    }
     const clock = this.clock;
     const state = this.state;
     if (clock === null || clock.deadline === null || state === null || seq !== this.seq) return;
@@ -995,7 +1042,10 @@ export class Room {
       if (caught instanceof FencedError) {
         return fail('server/unavailable', '', 'the table moved to another server process; nothing changed');
       }
-      return fail('server/internal', '', 'the action could not be stored; nothing changed');
+      return (
+        storeDown(caught, 'changed') ??
+        fail('server/internal', '', 'the action could not be stored; nothing changed')
+      );
     }
     if (!stored) return fail('server/internal', 'seq', 'the action could not be stored; nothing changed');
     faultPoint('after-append');
@@ -1072,7 +1122,10 @@ export class Room {
         this.deps.log(`table ${this.id}: chat not stored: ${(caught as Error).message}`);
         if (caught instanceof FencedError)
           return fail('server/unavailable', '', 'the table moved to another server process; nothing said');
-        return fail('server/internal', '', 'the line could not be stored; nothing said');
+        return (
+          storeDown(caught, 'said') ??
+          fail('server/internal', '', 'the line could not be stored; nothing said')
+        );
       }
       this.broadcast({ type: 'chat', tableId: this.id, line: { id, from: member.player, role, text, at } });
       return null;
@@ -1126,6 +1179,20 @@ export class Room {
       if (s !== null) s.graceTimer = null;
     }
   }
+}
+
+/** A write the database did not answer: unavailable (never sent), or of unknown outcome (the connection went down under it). */
+function storeDown(caught: unknown, nothing: 'changed' | 'said'): OnlineError | null {
+  const down = unreachable(caught);
+  if (down === 'never-sent')
+    return fail('server/unavailable', '', `the database does not answer; nothing ${nothing}`);
+  if (down === 'maybe-stored')
+    return fail(
+      'server/outcome-unknown',
+      '',
+      'the database stopped answering while this was stored: take the state again',
+    );
+  return null;
 }
 
 /** Maps a simulator field (`balls[3]`, `strike.speed`) to the stroke's own. */

@@ -57,7 +57,7 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   superseded:
     'A newer tab of the same player took your seat: this connection only watches now. A client does not reconnect to play.',
   service:
-    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`).',
+    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`). A message bus that stops answering without closing its connections (frozen, partitioned) counts as cut off once its heartbeat has gone unanswered for 2.5 s.',
   error:
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
@@ -100,6 +100,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'server/internal': 'a fault of the server; nothing changed',
   'server/unavailable':
     'the server is cut off from its database or message bus, or the table is moving to another server process; nothing changed: play again once it is available',
+  'server/outcome-unknown':
+    'the process or the database storing the intent stopped answering while it was stored: it may have been played or not. Take the table’s state (the next broadcast, or join again) before acting again',
 };
 
 const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [

@@ -102,6 +102,12 @@ export const ONLINE_ERROR_CODES = [
    * the server is available.
    */
   'server/unavailable',
+  /**
+   * The server lost touch with the process or the database storing the intent while it was being
+   * stored: it may or may not have been played. Nothing is known either way; take the table's state
+   * (the next broadcast, or join again) before acting again.
+   */
+  'server/outcome-unknown',
 ] as const;
 export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 
