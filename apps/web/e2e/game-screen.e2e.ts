@@ -127,19 +127,22 @@ describe('the game screen', () => {
     expectSharp(turned);
     expect(await ballPx(page)).toBeGreaterThanOrEqual(14);
     await page.screenshot({ path: '/tmp/screen-landscape-phone.png' });
-    // The panel opens from the toolbar over the table's right: the canvas keeps its size and buffer.
+    // The panel opens from the toolbar as a column at the right, the screen's full height; the table
+    // takes the rest (the canvas ends where the panel begins) and its buffer follows.
     await page.locator('[data-testid="panel-toggle"]').tap();
     await page.waitForSelector('[data-testid="panel"].open [data-testid="scoreboard"]');
     const side = await measure(page);
     expect(side.overflow).toBeLessThanOrEqual(0);
-    // It stands over the table, the screen's full height, at the right.
     const panel = (await page.locator('[data-testid="panel"]').boundingBox())!;
     expect([panel.y, panel.y + panel.height, panel.x + panel.width]).toEqual([0, 390, 844]);
-    expect(side.css).toEqual(turned.css);
+    const canvasBox = (await page.locator('[data-testid="table"]').boundingBox())!;
+    expect(Math.round(canvasBox.x + canvasBox.width)).toBe(Math.round(panel.x));
+    expect(side.css.height).toBe(turned.css.height);
     expectSharp(side);
     await page.screenshot({ path: '/tmp/screen-landscape-panel-phone.png' });
     await page.locator('[data-testid="panel-toggle"]').tap();
     expect(await page.locator('[data-testid="scoreboard"]').isVisible()).toBe(false);
+    expectSharp(await measure(page));
     await page.setViewportSize({ width: 390, height: 844 });
     expectSharp(await measure(page));
     expect(errors).toEqual([]);

@@ -12,9 +12,13 @@ import { choicesPanel } from './choices.js';
 import { controls } from './controls.js';
 import { h } from './dom.js';
 import { logPanel } from './log.js';
-import { scoreboard } from './scoreboard.js';
+import { miniBoard, scoreboard } from './scoreboard.js';
 import { setupScreen } from './setup-screen.js';
 import { STRINGS } from './strings.js';
+
+const MENU_ICON =
+  '<svg width="18" height="14" viewBox="0 0 18 14" aria-hidden="true" focusable="false">' +
+  '<path d="M1 2h16M1 7h16M1 12h16" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
 
 export interface App {
   render(game: GameState): void;
@@ -61,10 +65,16 @@ export function mountApp(
     testid: 'sheet-toggle',
     attrs: { 'aria-expanded': 'false' },
   });
-  const panel = h(
-    'aside',
-    { className: 'panel', testid: 'panel' },
-    sheetHandle,
+  const mini = h('div', { className: 'mini-slot' });
+  // The sheet's head (handle and compact scoreboard) stays out of the scrolling body: it is always
+  // where a finger expects it, whatever the body was scrolled to.
+  const head = h('div', { className: 'sheet-head', testid: 'sheet-head' }, sheetHandle, mini);
+  // The body scrolls, transparent over the panel's own background: an opaque scroller over the
+  // WebGL canvas made Chromium's compositor cull the canvas where it is not covered (a near-black
+  // table once the open sheet's content overflowed, issue 25).
+  const body = h(
+    'div',
+    { className: 'panel-body', testid: 'panel-body' },
     board,
     online?.section ?? null,
     choicesSlot,
@@ -72,16 +82,60 @@ export function mountApp(
     online?.talk ?? null,
     logSlot,
   );
+  const panel = h('aside', { className: 'panel', testid: 'panel' }, head, body);
   // The phone's bottom sheet opens and closes over the table (its canvas keeps its size); it closes
-  // when a shot starts so that the player sees the balls run.
-  // A phone on its side opens it from the toolbar instead (the panel then lies over the table's right).
+  // when a shot starts so that the player sees the balls run, back at its top (a closed sheet that
+  // kept its scroll showed a log line in its strip and could not be found again).
+  // A phone on its side opens it from the toolbar instead (the panel then takes the right of the
+  // screen and the table the rest).
   const setPanelOpen = (open: boolean) => {
     panel.classList.toggle('open', open);
+    if (!open) {
+      body.scrollTop = 0;
+      panel.scrollTop = 0;
+    }
     sheetHandle.setAttribute('aria-expanded', String(open));
     toolbar.querySelector('[data-testid="panel-toggle"]')?.setAttribute('aria-expanded', String(open));
   };
   const togglePanel = () => setPanelOpen(!panel.classList.contains('open'));
   sheetHandle.addEventListener('click', togglePanel);
+  // The strip also opens with a swipe up (and closes with one down) and with the wheel; a tap on
+  // the compact scoreboard opens it too.
+  let swipeFrom: number | null = null;
+  let swiped = false;
+  head.addEventListener('pointerdown', (event) => {
+    swipeFrom = event.clientY;
+    swiped = false;
+  });
+  head.addEventListener('pointerup', (event) => {
+    if (swipeFrom === null) return;
+    const dy = event.clientY - swipeFrom;
+    swipeFrom = null;
+    if (Math.abs(dy) < 24) return;
+    swiped = true;
+    setPanelOpen(dy < 0);
+  });
+  head.addEventListener(
+    'click',
+    (event) => {
+      if (swiped) {
+        swiped = false;
+        event.stopPropagation();
+        return;
+      }
+      if (event.target !== sheetHandle && !sheetHandle.contains(event.target as Node)) togglePanel();
+    },
+    true,
+  );
+  head.addEventListener(
+    'wheel',
+    (event) => {
+      if (event.deltaY === 0) return;
+      event.preventDefault();
+      setPanelOpen(event.deltaY < 0);
+    },
+    { passive: false },
+  );
   let wasBusy = false;
   controller.subscribe((game) => {
     if (game.busy && !wasBusy) setPanelOpen(false);
@@ -131,20 +185,19 @@ export function mountApp(
         app.render(controller.state);
       }),
     );
-    const menu = h(
-      'button',
-      {
-        testid: 'menu',
-        className: 'menu-button',
-        attrs: { 'aria-label': t('menu'), 'aria-haspopup': 'true' },
-        onclick: () => {
-          menuOpen = !menuOpen;
-          toolbar.classList.toggle('menu-open', menuOpen);
-          menu.setAttribute('aria-expanded', String(menuOpen));
-        },
+    const menu = h('button', {
+      testid: 'menu',
+      className: 'menu-button',
+      attrs: { 'aria-label': t('menu'), 'aria-haspopup': 'true' },
+      onclick: () => {
+        menuOpen = !menuOpen;
+        toolbar.classList.toggle('menu-open', menuOpen);
+        menu.setAttribute('aria-expanded', String(menuOpen));
       },
-      '☰',
-    );
+    });
+    // Three bars drawn, not the ☰ character: in the column of a phone on its side the text turns and
+    // the character read "III".
+    menu.innerHTML = MENU_ICON;
     menu.setAttribute('aria-expanded', String(menuOpen));
     toolbar.classList.toggle('menu-open', menuOpen);
     toolbar.replaceChildren(
@@ -189,7 +242,9 @@ export function mountApp(
       if (game.busy && !personToAct(game) && game.mode === 'play' && game.match.turn.kind !== 'match-over') {
         notice.textContent = notice.textContent || t('thinking');
       }
-      board.replaceChildren(scoreboard(game, clock.remaining(game)));
+      const seconds = clock.remaining(game);
+      board.replaceChildren(scoreboard(game, seconds));
+      mini.replaceChildren(miniBoard(game, seconds));
       const choices = choicesPanel(game, controller);
       choicesSlot.replaceChildren(...(choices === null ? [] : [choices]));
       panelControls.render(game);
@@ -339,8 +394,10 @@ class ShotClock {
       });
       return;
     }
-    const element = document.querySelector<HTMLElement>('[data-testid="clock"]');
-    if (element !== null) element.textContent = element.textContent?.replace(/\d+/, String(left)) ?? '';
+    for (const element of document.querySelectorAll<HTMLElement>(
+      '[data-testid="clock"], [data-testid="mini-clock"]',
+    ))
+      element.textContent = element.textContent?.replace(/\d+/, String(left)) ?? '';
   }
 
   private stop(): void {

@@ -32,7 +32,7 @@ export function mountDisplay(
   storage: Storage | null,
   controller: Controller,
 ): void {
-  const panel = document.querySelector<HTMLElement>('[data-testid="panel"]');
+  const panel = document.querySelector<HTMLElement>('[data-testid="panel-body"]');
   if (panel === null) return;
   let settings = initial;
   const quality = h('select', { testid: 'quality', attrs: { name: 'quality' } });
