@@ -1,7 +1,8 @@
 /**
  * An online table seen on phones (390×844), as issue 25 found it: a player and a spectator open the
  * bottom sheet (its content overflowing: the display settings open) and the table above it keeps
- * its brightness (it went near-black in the 3D view). Real server in-process on loopback, a fresh
+ * its brightness (it went near-black in the 3D view); a spectator's slow page measures its quality on
+ * joining, before the first stroke. Real server in-process on loopback, a fresh
  * SQLite data folder; clicks and taps only, `window.__pyramid` only reads.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -91,7 +92,7 @@ async function sheetKeepsTheLight(page: Page, name: string): Promise<void> {
 }
 
 describe('an online table on phones', () => {
-  it('a player and a spectator open the sheet: the table keeps its brightness', async () => {
+  it('a player and a spectator open the sheet: the table keeps its brightness; a slow spectator steps down before the break', async () => {
     const anna = await person('/', false);
     await anna.page.click('[data-testid="setup-online"]');
     await signInAsGuest(anna.page, 'Anna');
@@ -106,12 +107,26 @@ describe('an online table on phones', () => {
     await signInAsGuest(boris.page, 'Boris');
     await boris.page.waitForSelector('[data-testid="online-lobby"]', { state: 'detached', ...WAIT });
 
-    const vera = await person('/', true);
+    // The spectator's renderer is slow (every frame timed as 200 ms, the debug hook `?frameMs=`).
+    const vera = await person('/?frameMs=200', true);
     await vera.page.click('[data-testid="setup-online"]');
     await signInAsGuest(vera.page, 'Vera');
     await vera.page.click(`[data-testid="lobby-watch-${tableId}"]`, WAIT);
     await vera.page.waitForSelector('[data-testid="online-seat"]', { state: 'attached', ...WAIT });
-    await vera.page.waitForTimeout(500);
+    // It has drawn nothing since it opened; its quality is measured on joining, before any stroke
+    // (watchers met the first break at the highest level and animated it at 3 fps).
+    await vera.page.waitForFunction(
+      () => (window as unknown as { __pyramid: { quality(): string } }).__pyramid.quality() === 'low',
+      null,
+      WAIT,
+    );
+    expect(
+      await vera.page.evaluate(
+        () =>
+          (window as unknown as { __pyramid: { summary(): { logLength: number } } }).__pyramid.summary()
+            .logLength,
+      ),
+    ).toBe(0);
 
     await sheetKeepsTheLight(boris.page, 'player');
     await sheetKeepsTheLight(vera.page, 'spectator');
