@@ -11,10 +11,13 @@ import { type GameState, personToAct } from '../state/index.js';
 import { choicesPanel } from './choices.js';
 import { controls } from './controls.js';
 import { h } from './dom.js';
-import { logPanel } from './log.js';
+import { logPanel, rulingToast } from './log.js';
 import { miniBoard, scoreboard } from './scoreboard.js';
 import { setupScreen } from './setup-screen.js';
 import { STRINGS } from './strings.js';
+
+/** How long a new ruling stays over the table. */
+const RULING_SHOWN_MS = 6000;
 
 const MENU_ICON =
   '<svg width="18" height="14" viewBox="0 0 18 14" aria-hidden="true" focusable="false">' +
@@ -142,7 +145,36 @@ export function mountApp(
     wasBusy = game.busy;
   });
   const overlaySlot = h('div', { className: 'overlay-slot' });
-  const stage = h('main', { className: 'stage' }, canvas, notice, online?.banner ?? null);
+  // The newest ruling over the table for a few seconds; a tap puts it away.
+  const toast = h('div', {
+    className: 'ruling-toast',
+    testid: 'ruling-toast',
+    attrs: { role: 'status', 'aria-live': 'polite' },
+  });
+  let toastTimer: ReturnType<typeof setTimeout> | null = null;
+  const hideToast = () => {
+    if (toastTimer !== null) clearTimeout(toastTimer);
+    toastTimer = null;
+    toast.replaceChildren();
+  };
+  toast.addEventListener('click', hideToast);
+  /** Rulings already in the log when last rendered (null: nothing rendered yet, a resumed game). */
+  let rulingsSeen: number | null = null;
+  const showNewRuling = (game: GameState) => {
+    const n = game.history.length;
+    const seen = rulingsSeen;
+    rulingsSeen = n;
+    if (seen === null || n <= seen || game.mode === 'watch') {
+      if (seen !== null && n < seen) hideToast();
+      return;
+    }
+    const last = game.history[n - 1];
+    if (last === undefined) return;
+    toast.replaceChildren(rulingToast(n - 1, last.ruling, game));
+    if (toastTimer !== null) clearTimeout(toastTimer);
+    toastTimer = setTimeout(hideToast, RULING_SHOWN_MS);
+  };
+  const stage = h('main', { className: 'stage' }, canvas, notice, toast, online?.banner ?? null);
   root.replaceChildren(h('div', { className: 'app' }, toolbar, stage, panel, overlaySlot));
   let helpOpen = false;
   let setupOpen = false;
@@ -249,6 +281,7 @@ export function mountApp(
       choicesSlot.replaceChildren(...(choices === null ? [] : [choices]));
       panelControls.render(game);
       logSlot.replaceChildren(logPanel(game));
+      showNewRuling(game);
       const layers: HTMLElement[] = [];
       online?.render(game);
       if (online?.lobbyOpen() === true) {
