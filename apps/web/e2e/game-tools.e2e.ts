@@ -205,9 +205,10 @@ describe('the shot clock', () => {
     expect(ruled.lastVerdict).toBe('foul');
     // Slow play is a foul of §29.1 item 11; its reason names the shot-clock paragraph, п.26.
     expect(await page.locator('[data-testid="log-cites"]').first().textContent()).toContain('29.1(11)');
-    expect(await page.locator('[data-testid="log-entry"]').first().textContent()).toContain(
-      'Slow play (п.26)',
+    expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toMatch(
+      /^Slow play: foul/,
     );
+    expect(await page.locator('[data-testid="log-cites"]').first().textContent()).toContain('п.26');
     expect(errors).toEqual([]);
     await context.close();
   });

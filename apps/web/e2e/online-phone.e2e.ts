@@ -128,6 +128,9 @@ describe('an online table on phones', () => {
       ),
     ).toBe(0);
 
+    // The greyed Hint says why, to a seated player (a greyed button alone said nothing).
+    expect(await boris.page.textContent('[data-testid="hint-off"]')).toMatch(/^No hints at an online table/);
+    expect(await boris.page.getAttribute('[data-testid="hint"]', 'aria-describedby')).toBe('hint-off');
     await sheetKeepsTheLight(boris.page, 'player');
     await sheetKeepsTheLight(vera.page, 'spectator');
     expect([...anna.errors, ...boris.errors, ...vera.errors]).toEqual([]);

@@ -12,6 +12,7 @@ import { choicesPanel } from './choices.js';
 import { controls } from './controls.js';
 import { h } from './dom.js';
 import { logPanel, rulingToast } from './log.js';
+import { RULES_HEADINGS, RULES_SUMMARY, VARIANT_TITLE } from './rules-summary.js';
 import { miniBoard, scoreboard } from './scoreboard.js';
 import { setupScreen } from './setup-screen.js';
 import { STRINGS } from './strings.js';
@@ -329,6 +330,7 @@ export function mountApp(
               'div',
               { className: 'help' },
               h('p', {}, t('helpText')),
+              rulesSection(game),
               h(
                 'button',
                 {
@@ -353,6 +355,19 @@ export function mountApp(
   };
   controller.subscribe((game) => app.render(game));
   return app;
+}
+
+/** The Help's rules of the variant on the table, in the page's language. */
+function rulesSection(game: GameState): HTMLElement {
+  const variant = game.match.variant;
+  const t = translator(RULES_HEADINGS, game.lang);
+  return h(
+    'section',
+    { className: 'help-rules', testid: 'help-rules', attrs: { lang: game.lang } },
+    h('h2', {}, t('rules', { variant: VARIANT_TITLE[variant][game.lang] })),
+    h('ul', {}, ...RULES_SUMMARY[variant].map((line) => h('li', {}, line[game.lang]))),
+    h('p', { className: 'help-cites' }, t('cites')),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 import { citeIn, namePlayers, type Ruling } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
 import { type GameState, shownPlayers } from '../state/index.js';
-import { withoutCitations } from './citations.js';
+import { inlineCitations, withoutCitations } from './citations.js';
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
 
@@ -36,7 +36,13 @@ export function entryWords(
   return {
     head: `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
     explanation: withoutCitations(namePlayers(ruling.explanation[lang], players)),
-    cites: [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', '),
+    // The reasons' paragraphs, then any the text cited that no reason names (slow play's п.26).
+    cites: [
+      ...new Set([
+        ...ruling.reasons.map((r) => citeIn(r.cite, lang)),
+        ...inlineCitations(ruling.explanation[lang]),
+      ]),
+    ].join(', '),
   };
 }
 
