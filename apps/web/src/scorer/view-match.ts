@@ -265,6 +265,9 @@ export function matchView(app: App, session: Session): HTMLElement {
     );
   }
   if (ruling !== null) main.append(rulingCard(ruling, state.players, lang));
+  // What the referee reads (the score, the last ruling) and what he enters: two columns on a phone on
+  // its side (scorer.css), one after the other otherwise.
+  const reads = main.children.length;
   const due = decisionPanel(app, state, actions);
   if (due !== null) main.append(due);
   const template = shotTemplate(session);
@@ -313,6 +316,11 @@ export function matchView(app: App, session: Session): HTMLElement {
       h('h3', { text: app.t('log') }),
       logView(app, session),
     ),
+  );
+  const parts = [...main.children];
+  main.replaceChildren(
+    h('div', { class: 'reads' }, ...(parts.slice(0, reads) as HTMLElement[])),
+    h('div', { class: 'enters' }, ...(parts.slice(reads) as HTMLElement[])),
   );
   return main;
 }

@@ -139,8 +139,8 @@ export const STRINGS = {
   copied: { ru: 'Итог скопирован', en: 'Summary copied' },
   noMatches: { ru: 'Сохранённых матчей нет', en: 'No saved matches' },
   settingsDefaults: {
-    ru: 'По умолчанию — правила МКП (docs/rules-interpretations.md).',
-    en: 'Defaults follow the МКП text (docs/rules-interpretations.md).',
+    ru: 'По умолчанию — правила МКП.',
+    en: 'Defaults follow the МКП rules.',
   },
   respotOne: { ru: '{ball} — на заднюю отметку (п.25)', en: '{ball} — on the back spot (п.25)' },
   respotLine: {
