@@ -21,6 +21,7 @@ import {
   closingSpeed,
   finishSlide,
   resolveBallBall,
+  resolveCluster,
   resolveSlowContact,
   resolveTableBounce,
   settleCluster,
@@ -431,18 +432,27 @@ export function simulate(
   }
 
   /**
-   * Settles the balls of one instant as a cluster (on the cloth: rolling with their mean velocity),
-   * held off the cushions and jaws its members met at this instant (see holdOffWalls).
+   * Resolves the balls of one instant that keep colliding as a cluster: on the cloth, the pairwise
+   * collisions go on inside one call until none closes (`resolveCluster`: momentum kept, energy lost
+   * only by restitution and friction), held off the cushions and jaws its members met at this
+   * instant; with a ball in flight, the flight guard (`settleFlightCluster`).
    */
-  function settleInstant(members: readonly number[]): void {
-    const walls: number[] = [];
-    for (let w = 0; w < wallBalls.length; w++) {
-      if (members.includes(wallBalls[w]!) && code[wallBalls[w]!] !== AIRBORNE)
-        walls.push(wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
-    }
+  function settleInstant(members: readonly number[], asOne: boolean): void {
     if (!members.some((k) => code[k] === AIRBORNE)) {
-      settleCluster(s, members, p, (k) => code[k] === SLIDING, walls);
+      const walls: number[] = [];
+      for (let w = 0; w < wallBalls.length; w++) {
+        if (members.includes(wallBalls[w]!))
+          walls.push(wallBalls[w]!, wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
+      }
+      const sorted = [...members].sort((a, b) => a - b);
+      if (asOne) settleCluster(s, sorted, p, walls);
+      else resolveCluster(s, sorted, p, walls, resolveCushion);
     } else {
+      const walls: number[] = [];
+      for (let w = 0; w < wallBalls.length; w++) {
+        if (members.includes(wallBalls[w]!) && code[wallBalls[w]!] !== AIRBORNE)
+          walls.push(wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
+      }
       for (const k of members) if (code[k] === SLIDING) finishSlide(s, k, p);
       settleFlightCluster(s, members, (k) => code[k] === AIRBORNE, p, walls);
       for (const k of members) {
@@ -461,6 +471,7 @@ export function simulate(
   // pair by pair converges only geometrically, so after a few rounds it is settled as one (below).
   let instant = -1;
   let collisionsThisInstant = 0;
+  let guardRounds = 0;
   const inInstant: number[] = [];
   // The cushions and jaws met at the current instant by balls on the cloth (ball, and inward normal
   // in pairs): the cluster guard holds its pack off them.
@@ -522,6 +533,7 @@ export function simulate(
     if (now !== instant) {
       instant = now;
       collisionsThisInstant = 0;
+      guardRounds = 0;
       inInstant.length = 0;
       wallBalls.length = 0;
       wallNormals.length = 0;
@@ -616,17 +628,20 @@ export function simulate(
       if (!inInstant.includes(iBest)) inInstant.push(iBest);
       if (!inInstant.includes(jBest)) inInstant.push(jBest);
       const airborne = code[iBest] === AIRBORNE || code[jBest] === AIRBORNE;
-      if (collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length) {
-        // The guard of one instant, in flight as on the cloth: every ball that collided at this
-        // instant is settled as one cluster, after which no two of them approach (see
-        // settleFlightCluster), so an instant holds at most CLUSTER_ROUNDS·n + 1 collisions.
-        settleInstant(inInstant);
+      if (collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length * (guardRounds + 1)) {
+        // The guard of one instant. On the cloth, first the cluster's collisions go on inside one
+        // call (resolveCluster: momentum kept, energy lost only by restitution and friction); should
+        // the instant still hold CLUSTER_ROUNDS more collisions per ball, its balls are settled as
+        // one (settleCluster), after which no two of them approach. In flight it is settled at once
+        // (settleFlightCluster). So an instant holds at most 2·CLUSTER_ROUNDS·n + 2 collisions.
+        settleInstant(inInstant, guardRounds > 0);
+        guardRounds += 1;
         for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
       } else if (airborne) {
         // A flying pair in contact that does not approach faster than the plastic threshold is a
         // lasting contact (a ball perched on a ball): no impulse parts it, so the guard settles it.
         if (!resolveFlightContact(s, iBest, jBest, p, code[iBest] !== AIRBORNE, code[jBest] !== AIRBORNE)) {
-          settleInstant(inInstant);
+          settleInstant(inInstant, true);
           for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
         }
       } else if (closingSpeed(s, iBest, jBest) >= p.plasticBelow) {
@@ -679,7 +694,7 @@ export function simulate(
  * reproducible `event-cap` failure. 1000 + 250 per ball (5000 for a full rack, the default
  * `maxEvents`), never more than `maxEvents`. Random breaks, jump shots and elevated strikes into
  * clusters stay far below it (docs/physics.md, "Every shot ends"); what bounds an instant is the
- * cluster guard (at most CLUSTER_ROUNDS·n + 1 collisions at one time).
+ * cluster guard (at most 2·CLUSTER_ROUNDS·n + 2 collisions at one time).
  */
 export function eventBudget(n: number, p: PhysicsParams): number {
   return Math.min(p.maxEvents, 1000 + 250 * n);
