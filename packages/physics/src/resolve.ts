@@ -135,7 +135,9 @@ export function resolveSlowContact(
 ): void {
   const a = i * STRIDE;
   const b = j * STRIDE;
-  mergeNormal(s, a, b);
+  // Merged, and parted at PARTING, which outweighs the merge's rounding: a pair left closing by
+  // an ulp would be met again an ulp of time later, without end.
+  mergeNormal(s, a, b, PARTING);
   if (pressed(s, a, b, p, iSliding, jSliding)) moveAsOne(s, [i, j], []);
 }
 
@@ -181,7 +183,10 @@ function mergeNormal(s: Float64Array, a: number, b: number, parting = 0): number
 /**
  * Whether two touching balls on the cloth that do not close (Δr·Δv ≥ 0) are pressed together by
  * their accelerations: the squared distance |Δr + Δv t + Δa t²|² then falls at once when its
- * quadratic term |Δv|² + 2 Δa·Δr is negative (a the half-accelerations), beyond PRESS_EPS.
+ * quadratic term |Δv|² + 2 Δa·Δr is negative (a the half-accelerations). Below PRESS_EPS its sign
+ * is rounding (two balls moving alike to 1 µm/s, accelerations equal to 1e-11 m/s²), which the
+ * root finder may read either way: it would meet the pair again an ulp of time later, without end.
+ * Such a pair counts as pressed, and moves on as one.
  */
 function pressed(
   s: Float64Array,
@@ -197,8 +202,14 @@ function pressed(
   const by = s[a + VY]! - s[b + VY]!;
   const ax = halfAccelerationX(s, a, p, aSliding) - halfAccelerationX(s, b, p, bSliding);
   const ay = halfAccelerationY(s, a, p, aSliding) - halfAccelerationY(s, b, p, bSliding);
-  return bx * bx + by * by + 2 * (ax * cx + ay * cy) < -PRESS_EPS;
+  return bx * bx + by * by + 2 * (ax * cx + ay * cy) < PRESS_EPS;
 }
+
+/** Parting faster than this (m/s) from every member it touches, a ball leaves a settled cluster (see settleCluster). */
+const LEAVING = 0.1;
+
+/** See `pressed`: m²/s², |Δv| of 1 µm/s squared. */
+const PRESS_EPS = 1e-12;
 
 /** The half-acceleration of a ball on the cloth (sliding: −½ μs g û; else rolling: −½ μr g v̂). */
 function halfAccelerationX(s: Float64Array, o: number, p: PhysicsParams, sliding: boolean): number {
@@ -218,12 +229,6 @@ function halfAccelerationY(s: Float64Array, o: number, p: PhysicsParams, sliding
 
 /** Sweeps over a touching cluster's contacts at one instant before its residue is parted (see resolveCluster). */
 export const CLUSTER_SWEEPS = 64;
-/**
- * The quadratic term (m²/s²) below which two touching balls press (see pressed): far below any real
- * press (a sliding ball pushing a rolling one: about −0.1), far above the rounding of two equal
- * accelerations (about 1e-17), which must not count as a press.
- */
-const PRESS_EPS = 1e-12;
 /** The parting speed given to a rounding-level residue after the sweeps, m/s (see resolveCluster). */
 const PARTING = 1e-12;
 
@@ -314,15 +319,43 @@ function closing(s: Float64Array, a: number, b: number): number {
  * The last resort for a cluster of touching balls that still collides at one instant after
  * `resolveCluster`: the members joined by contacts that are not parting (closing, or parting slower
  * than `plasticBelow`) move on as one (`moveAsOne`), each group held off the cushions and jaws its
- * members met at this instant (`walls`: ball, then inward normal (nx, ny), in triples). Then no two
- * members approach; momentum is kept but for what a wall takes, and energy only falls.
+ * members met at this instant (`walls`: ball, then inward normal (nx, ny), in triples). Momentum is
+ * kept but for what a wall takes, and energy only falls. With `leaving` (the guard's third round) all
+ * the members move on as one but those that leave every member they touch faster than 0.1 m/s;
+ * with `all` (its fourth) all of them, after which no two of them approach.
  */
 export function settleCluster(
   s: Float64Array,
   balls: readonly number[],
   p: PhysicsParams,
   walls: readonly number[] = [],
+  all = false,
+  leaving = false,
 ): void {
+  if (all) {
+    const own: number[] = [];
+    for (let k = 0; k < walls.length; k += 3) own.push(walls[k + 1]!, walls[k + 2]!);
+    moveAsOne(s, balls, own);
+    return;
+  }
+  if (leaving) {
+    // The members that leave every member they touch faster than LEAVING keep their motion (the far
+    // ball of a struck frozen line); the rest move on as one.
+    const reach2 = (2 * p.R + 1e-9) ** 2;
+    const rest = balls.filter((k) =>
+      balls.some((m) => {
+        if (m === k) return false;
+        const dx = s[m * STRIDE + X]! - s[k * STRIDE + X]!;
+        const dy = s[m * STRIDE + Y]! - s[k * STRIDE + Y]!;
+        return dx * dx + dy * dy <= reach2 && closingSpeed(s, k, m) > -LEAVING;
+      }),
+    );
+    const own: number[] = [];
+    for (let k = 0; k < walls.length; k += 3)
+      if (rest.includes(walls[k]!)) own.push(walls[k + 1]!, walls[k + 2]!);
+    if (rest.length > 0) moveAsOne(s, rest, own);
+    return;
+  }
   const n = balls.length;
   const group = balls.map((_, x) => x);
   const find = (x: number): number => {

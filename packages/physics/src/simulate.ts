@@ -493,7 +493,7 @@ export function simulate(
    * only by restitution and friction), held off the cushions and jaws its members met at this
    * instant; with a ball in flight, the flight guard (`settleFlightCluster`).
    */
-  function settleInstant(members: readonly number[], asOne: boolean): void {
+  function settleInstant(members: readonly number[], round: number): void {
     if (!members.some((k) => code[k] === AIRBORNE)) {
       const walls: number[] = [];
       for (let w = 0; w < wallBalls.length; w++) {
@@ -501,8 +501,8 @@ export function simulate(
           walls.push(wallBalls[w]!, wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
       }
       const sorted = [...members].sort((a, b) => a - b);
-      if (asOne) settleCluster(s, sorted, p, walls);
-      else resolveCluster(s, sorted, p, walls, resolveCushion);
+      if (round === 0) resolveCluster(s, sorted, p, walls, resolveCushion);
+      else settleCluster(s, sorted, p, walls, round > 2, round === 2);
     } else {
       const walls: number[] = [];
       for (let w = 0; w < wallBalls.length; w++) {
@@ -697,17 +697,19 @@ export function simulate(
       if (collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length * (guardRounds + 1)) {
         // The guard of one instant. On the cloth, first the cluster's collisions go on inside one
         // call (resolveCluster: momentum kept, energy lost only by restitution and friction); should
-        // the instant still hold CLUSTER_ROUNDS more collisions per ball, its balls are settled as
-        // one (settleCluster), after which no two of them approach. In flight it is settled at once
-        // (settleFlightCluster). So an instant holds at most 2·CLUSTER_ROUNDS·n + 2 collisions.
-        settleInstant(inInstant, guardRounds > 0);
+        // the instant still hold CLUSTER_ROUNDS more collisions per ball, the members joined by
+        // contacts that do not part move on as one (settleCluster), after another such round all
+        // but the balls clearly leaving, after another all of them, after which no two approach.
+        // In flight it is settled at once (settleFlightCluster). So an instant holds at most
+        // 4·CLUSTER_ROUNDS·n + 4 collisions.
+        settleInstant(inInstant, guardRounds);
         guardRounds += 1;
         for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
       } else if (airborne) {
         // A flying pair in contact that does not approach faster than the plastic threshold is a
         // lasting contact (a ball perched on a ball): no impulse parts it, so the guard settles it.
         if (!resolveFlightContact(s, iBest, jBest, p, code[iBest] !== AIRBORNE, code[jBest] !== AIRBORNE)) {
-          settleInstant(inInstant, true);
+          settleInstant(inInstant, 3);
           for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
         }
       } else if (closingSpeed(s, iBest, jBest) >= p.plasticBelow) {
@@ -761,7 +763,7 @@ export function simulate(
  * reproducible `event-cap` failure. 1000 + 250 per ball (5000 for a full rack, the default
  * `maxEvents`), never more than `maxEvents`. Random breaks, jump shots and elevated strikes into
  * clusters stay far below it (docs/physics.md, "Every shot ends"); what bounds an instant is the
- * cluster guard (at most 2·CLUSTER_ROUNDS·n + 2 collisions at one time).
+ * cluster guard (at most 4·CLUSTER_ROUNDS·n + 4 collisions at one time).
  */
 export function eventBudget(n: number, p: PhysicsParams): number {
   return Math.min(p.maxEvents, 1000 + 250 * n);
