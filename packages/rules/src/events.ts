@@ -5,7 +5,7 @@
 import { err, ok, type Result } from '@pyramid/core';
 import type { ExtensionAction, FoulAction, InterferenceAction } from './actions.js';
 import { COLOURED } from './balls.js';
-import { finalOf, withFinal } from './continuation.js';
+import { finalOf, withFinal, withoutRespotted } from './continuation.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
@@ -297,7 +297,7 @@ export function applyInterference(
     // "Счет сохраняется": a penalty or exchange ball already counted in the score is still taken,
     // from the new rack; the lag follows the decisions (a Dynamic option can give no shot now).
     draft.say(reasons.decisionKeptBeforeLag());
-    draft.turn = withFinal(turn, lag);
+    draft.turn = withFinal(withoutRespotted(turn), lag);
     return ok(draft);
   }
   draft.turn = lag;
