@@ -17,10 +17,13 @@ export const SYSTEM_TESTS = [
   'apps/cli/test/simulate.test.ts',
   'apps/server/test/cluster.test.ts',
   'apps/server/test/cluster-failover.test.ts',
+  'apps/server/test/cluster-edges.test.ts',
   'apps/server/test/cluster-faults.test.ts',
+  'apps/server/test/cluster-start.test.ts',
   'apps/server/test/events-cluster.test.ts',
   'apps/server/test/events-kill.test.ts',
   'apps/server/test/frames.test.ts',
+  'apps/server/test/hostile.test.ts',
   'apps/server/test/postgres-play.test.ts',
   'apps/server/test/restart.test.ts',
 ];
@@ -37,7 +40,7 @@ export default defineConfig({
   resolve: { conditions: ['@pyramid/source', ...defaultClientConditions] },
   ssr: { resolve: { conditions: ['@pyramid/source', ...defaultServerConditions] } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/test/*.test.ts'],
     exclude: ['**/node_modules/**', ...(quick ? SYSTEM_TESTS : [])],
     // Builds the packages first (a no-op when dist/ is up to date): some tests run the compiled CLI.
     globalSetup: ['./scripts/vitest-build.ts'],

@@ -135,9 +135,9 @@ for (let i = 0; i < shots; i++) {
       row.ended += 1;
       row.maxEvents = Math.max(row.maxEvents, result.value.events.length);
       // The instant guard's bound (docs/physics.md, "Every shot ends").
-      if (busiestInstant(result.value.events) > CLUSTER_ROUNDS * shot.balls.length + 1) {
+      if (busiestInstant(result.value.events) > 4 * CLUSTER_ROUNDS * shot.balls.length + 4) {
         row.overfullInstant += 1;
-        fault(`shot ${i} (${kind}): more than ${CLUSTER_ROUNDS}·n + 1 collisions at one instant`);
+        fault(`shot ${i} (${kind}): more than 4·${CLUSTER_ROUNDS}·n + 4 collisions at one instant`);
       }
     } else if (result.error.code === 'event-cap') row.eventCap += 1;
     else row.invalid += 1;

@@ -14,6 +14,7 @@ import {
   type Player,
   RECORD_FORMAT,
   RECORD_VERSION,
+  RULEBOOKS,
   recordAction,
   startTableSize,
   type TableSize,
@@ -67,9 +68,9 @@ export interface FrameResult {
   readonly record: Record<string, unknown> | null;
 }
 
-/** Actions after which a frame is abandoned as unfinished. */
+/** Actions after which a frame is abandoned as unfinished: more where balls score their values (a frame to 71, Classic 1). */
 export function actionCap(variant: Variant): number {
-  return variant === 'classic' ? 2500 : 1000;
+  return RULEBOOKS[variant].scoresByValue ? 2500 : 1000;
 }
 
 /** Tries with fresh execution noise when a stroke fails in the simulator (the event cap). */

@@ -184,9 +184,11 @@ export class Sessions {
     };
     const kept = [secret, ...this.secrets];
     const drop = kept.filter((_, i) => i > 0 && !this.inGrace(kept, i, now)).map((s) => s.id);
-    await this.store.rotateSecret(secret, drop);
-    this.secrets = kept.filter((s) => !drop.includes(s.id));
-    return true;
+    // A compare-and-set: when another process (one started at the same moment on an empty store)
+    // rotated first, its secret is read back and signs here too.
+    const stored = await this.store.rotateSecret(secret, drop, newest?.id ?? null);
+    this.secrets = stored;
+    return stored[0]?.id === secret.id;
   }
 
   /** Reads the secrets again (another process may have rotated them). */

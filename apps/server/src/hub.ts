@@ -21,6 +21,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Sessions } from './auth.js';
 import { type Bus, playerTopic, tableTopic } from './bus.js';
 import { type Cluster, type ClusterHandlers, NO_ANSWER } from './cluster/cluster.js';
+import { forward } from './cluster/forward.js';
 import { type ConnectionRef, intent, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
 import type { EventWatchers } from './events/watchers.js';
 import { clientOf, OnceEach } from './limits.js';
@@ -456,7 +457,7 @@ export class Hub implements ClusterHandlers {
         void this.rejoin(connection);
         return unavailable('the table is moving to another server process');
       }
-      if (route !== 'here') return this.forward(cluster, connection, route.owner, message);
+      if (route !== 'here') return this.forward(cluster, connection, route, message);
       if (!this.options.tables.rooms.has(message.tableId)) {
         void this.rejoin(connection);
         return unavailable('the table is moving to another server process');
@@ -555,7 +556,10 @@ export class Hub implements ClusterHandlers {
   private remoteBody(
     connection: Connection,
     tableId: string,
-    body: { op: 'join'; role: Role } | { op: 'leave' } | { op: 'intent'; message: ClientMessage },
+    body:
+      | { op: 'join'; role: Role; resume?: boolean }
+      | { op: 'leave' }
+      | { op: 'intent'; message: ClientMessage },
   ): RemoteRequest {
     return { ...body, tableId, conn: this.ref(connection) } as RemoteRequest;
   }
@@ -572,10 +576,11 @@ export class Hub implements ClusterHandlers {
     connection: Connection,
     tableId: string,
     role: Role,
+    mode: 'join' | 'resume' = 'join',
   ): Promise<OnlineError | null> {
     connection.joining++;
     try {
-      return await this.joinWhereHeld(cluster, connection, tableId, role);
+      return await this.joinWhereHeld(cluster, connection, tableId, role, mode);
     } finally {
       connection.joining--;
     }
@@ -586,6 +591,7 @@ export class Hub implements ClusterHandlers {
     connection: Connection,
     tableId: string,
     role: Role,
+    mode: 'join' | 'resume',
   ): Promise<OnlineError | null> {
     if (connection.tableId !== null && connection.tableId !== tableId) await this.leaveTable(connection);
     connection.wantedRole = role;
@@ -606,12 +612,12 @@ export class Hub implements ClusterHandlers {
         return give({ code: 'table/not-found', field: 'tableId', message: 'no such table' });
       if (place.at === 'here') {
         connection.route = 'here';
-        return give(await place.room.join(connection, role));
+        return give(await place.room.join(connection, role, mode));
       }
       connection.route = { owner: place.owner, token: place.token };
       const answer = await cluster.request(
         place.owner,
-        this.remoteBody(connection, tableId, { op: 'join', role }),
+        this.remoteBody(connection, tableId, { op: 'join', role, resume: mode === 'resume' }),
       );
       if (answer === NO_ANSWER) {
         await sleep(cluster.leaseMs / 3);
@@ -628,47 +634,28 @@ export class Hub implements ClusterHandlers {
     return unavailable('the server holding this table does not answer; it is being moved');
   }
 
-  /**
-   * An intent for a table played on another process: sent there, its answer relayed. When the
-   * owner does not answer (dead, frozen, cut off), the intent waits for the table to move — the
-   * rounds notice the expired lease and join the connection again where the table is played now —
-   * and is sent once more, there. That is safe: an intent names the seq it was made on, so one the
-   * old owner did store is refused as stale by the new owner, never applied twice.
-   */
-  private async forward(
+  /** An intent for a table played on another process (cluster/forward.ts says what the client is told). */
+  private forward(
     cluster: Cluster,
     connection: Connection,
-    owner: string,
+    route: { readonly owner: string; readonly token: number },
     message: ClientMessage,
   ): Promise<OnlineError | null> {
     const tableId = connection.tableId;
-    if (tableId === null) return notJoined;
+    if (tableId === null) return Promise.resolve(notJoined);
     const body = this.remoteBody(connection, tableId, { op: 'intent', message });
-    let answer = await cluster.request(owner, body);
-    if (answer === NO_ANSWER) {
-      const deadline = performance.now() + cluster.leaseMs * 2 + 2000;
-      while (performance.now() < deadline && !this.closing) {
-        const route = connection.route;
-        if (connection.tableId !== tableId) return notJoined;
-        if (connection.joining === 0 && route !== null && (route === 'here' || route.owner !== owner)) {
-          if (route !== 'here') {
-            answer = await cluster.request(route.owner, body);
-            break;
-          }
-          const room = this.options.tables.rooms.get(tableId);
-          if (room === undefined) break;
-          return intent(room, connection, message);
-        }
-        await sleep(50);
-      }
-    }
-    if (answer === NO_ANSWER) return unavailable('the server holding this table does not answer');
-    const error = (answer as { error: OnlineError | null | 'not-owner' }).error;
-    if (error === 'not-owner') {
-      void this.rejoin(connection);
-      return unavailable('the table is moving to another server process');
-    }
-    return error;
+    return forward(
+      {
+        cluster,
+        room: (id) => this.options.tables.rooms.get(id),
+        local: (room) => intent(room, connection, message),
+        rejoin: () => void this.rejoin(connection),
+        closing: () => this.closing,
+      },
+      connection,
+      route,
+      body as RemoteRequest & { op: 'intent' },
+    );
   }
 
   /** Joins the connection's table again where it is played now (the table moved); the answer is `joined`. */
@@ -680,7 +667,8 @@ export class Hub implements ClusterHandlers {
     if (!cluster.available()) return;
     connection.route = null;
     try {
-      const error = await this.joinCluster(cluster, connection, tableId, role);
+      // A join of its own: it never takes the seat from a newer connection of the same player.
+      const error = await this.joinCluster(cluster, connection, tableId, role, 'resume');
       if (error !== null && error.code !== 'server/unavailable') this.refuse(connection, error);
     } catch (caught) {
       this.options.log(`connection ${connection.id}: rejoin: ${(caught as Error).message}`);

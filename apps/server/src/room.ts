@@ -1,10 +1,10 @@
 /**
  * A room: one table and its match, held by the server as the authority. Intents come in from the
  * seated players (a stroke, a decision, an extension); the room checks who sent it, that it was made
- * on the current state (`seq`), that it fits `legalActions` and the shot template, simulates the
- * stroke with `@pyramid/match`, has the referee rule, appends the action to the store in one
- * transaction and only then broadcasts it. Every operation on a room runs one after another
- * (`serial`), so two intents never interleave.
+ * on the current state (`seq`), that it fits `legalActions` (a stroke: the referee's
+ * `checkShotIntent`), simulates the stroke with `@pyramid/match`, has the referee rule, appends
+ * the action to the store in one transaction and only then broadcasts it. Every operation on a
+ * room runs one after another (`serial`), so two intents never interleave.
  *
  * It also runs the shot clock (п.26: expiry is the referee's slow-play foul event, extensions as
  * the settings allow), the seats' presence (a dropped player is away for the grace period, then the
@@ -34,6 +34,7 @@ import {
   type Action,
   apply,
   applyAction,
+  checkShotIntent,
   legalActions,
   type MatchState,
   type Player,
@@ -42,7 +43,6 @@ import {
   RECORD_VERSION,
   type Ruling,
   recordAction,
-  type ShotTemplate,
 } from '@pyramid/rules';
 import { type Bus, tableTopic } from './bus.js';
 import { faultPoint } from './faults.js';
@@ -61,6 +61,7 @@ import {
   type StoredTable,
   type TablePatch,
 } from './store/types.js';
+import { unreachable } from './store/unreachable.js';
 
 /** A connection as a room sees it. */
 export interface Member {
@@ -112,6 +113,8 @@ interface Seat {
 /** After a restart the clock of the player to act keeps at least this much (the restart is not his fault). */
 const RESTART_MIN_CLOCK_MS = 10_000;
 const CHAT_IN_SNAPSHOT = 50;
+/** How soon a timer that fell due while the room was stale (no lease held) looks again. */
+const STALE_RETRY_MS = 250;
 
 /** A refusal; `field` is written as a dotted path or a JSON Pointer and always leaves as a pointer. */
 const fail = (code: OnlineError['code'], dotted: string, message: string, detail?: string): OnlineError => {
@@ -431,7 +434,20 @@ export class Room {
   }
 
   private broadcast(message: ServerMessage): void {
+    // A process that lost the table's lease says nothing of it: the new owner speaks for it now.
+    if (this.stale()) return;
     this.deps.bus.publish(tableTopic(this.id), JSON.stringify(message));
+  }
+
+  /**
+   * In a cluster: this process does not hold the table's lease now (it froze past it, or another
+   * process took the table). A stale room does nothing for its table — no seat, no presence, no
+   * clock, no broadcast — until it is dropped or the lease is held again (issue of the fence: every
+   * effect, not only the stored ones).
+   */
+  private stale(): boolean {
+    const cluster = this.deps.cluster;
+    return cluster !== undefined && cluster.fence(this.id) === null;
   }
 
   private presence(): void {
@@ -471,9 +487,15 @@ export class Room {
     return null;
   }
 
-  /** Seats or re-seats a player, or adds a spectator; answers the member with `joined` (the full state). */
-  join(member: Member, role: Role): Promise<OnlineError | null> {
+  /**
+   * Seats or re-seats a player, or adds a spectator; answers the member with `joined` (the full
+   * state). `resume`: the member's process joins it again by itself (the table moved); that never
+   * takes the seat from a newer connection of the same player — the member watches instead.
+   */
+  join(member: Member, role: Role, mode: 'join' | 'resume' = 'join'): Promise<OnlineError | null> {
     return this.serial(async () => {
+      if (this.stale())
+        return fail('server/unavailable', '', 'the table is moving to another server process');
       if (role === 'spectator') {
         this.detach(member);
         this.spectators.add(member);
@@ -492,6 +514,14 @@ export class Room {
       }
       const seat = this.seats[index]!;
       const previous = seat.member;
+      if (mode === 'resume' && previous !== null && previous !== member) {
+        this.spectators.add(member);
+        member.bind(this.id, 'spectator', null);
+        await this.sendJoined(member, 'spectator', null);
+        member.send(JSON.stringify({ type: 'superseded', tableId: this.id } satisfies ServerMessage));
+        this.presence();
+        return null;
+      }
       if (previous !== null && previous !== member) {
         // Several tabs of one player: the newest takes the seat, the older one is told and only watches.
         seat.member = null;
@@ -619,6 +649,14 @@ export class Room {
   /** The grace period ended: the player is absent and a match in play is adjourned (not lost). */
   private async graceOver(seat: Seat): Promise<void> {
     seat.graceTimer = null;
+    if (this.stale()) {
+      // Looked at again shortly: the lease may be renewed (a slow round), or the room dropped.
+      seat.graceTimer = this.deps.setTimer(
+        () => void this.serial(() => this.graceOver(seat)),
+        STALE_RETRY_MS,
+      );
+      return;
+    }
     if (seat.presence !== 'away') return;
     seat.presence = 'absent';
     seat.awayUntil = null;
@@ -759,6 +797,7 @@ export class Room {
   }
 
   private async pauseClockFor(seat: Player): Promise<void> {
+    if (this.stale()) return;
     if (this.clock === null || this.clock.player !== seat || this.clock.deadline === null) return;
     const clock = this.pausedClock();
     this.setClock(clock);
@@ -767,6 +806,7 @@ export class Room {
   }
 
   private async resumeClock(): Promise<void> {
+    if (this.stale()) return;
     const clock = this.clock;
     if (clock === null || clock.deadline !== null || this.status !== 'playing') return;
     if (this.seats[clock.player]?.presence !== 'present') return;
@@ -782,6 +822,13 @@ export class Room {
 
   /** The clock ran out on the shot at `seq`: the referee rules slow play (п.26, §29.1(11)). */
   private async clockExpired(seq: number): Promise<void> {
+    if (this.stale()) {
+      this.clockTimer = this.deps.setTimer(() => {
+        this.clockTimer = null;
+        void this.serial(() => this.clockExpired(seq));
+      }, STALE_RETRY_MS);
+      return;
+    }
     const clock = this.clock;
     const state = this.state;
     if (clock === null || clock.deadline === null || state === null || seq !== this.seq) return;
@@ -838,14 +885,16 @@ export class Room {
             );
       }
       if (turn.player !== seat) return fail('seat/not-your-turn', 'type', 'it is your opponent’s shot');
-      const template = legalActions(state).find((a): a is ShotTemplate => a.type === 'shot');
-      if (template === undefined) return fail('intent/illegal', 'type', 'no stroke is due');
-      const checked = checkTemplate(template, message.stroke);
-      if (checked !== null) return checked;
+      // The referee judges the cue ball, the call and the placement; the server holds no rule.
+      const intent = checkShotIntent(state, message.stroke);
+      if (!intent.ok) {
+        const e = intent.error;
+        return fail('intent/refused', `/stroke${e.field}`, e.message, e.code);
+      }
       const simulated = await (this.deps.simulate ?? inlineSimulator)(state, message.stroke);
       if (!simulated.ok) {
         const e = simulated.error;
-        if (e.kind === 'setup') return fail('intent/illegal', 'stroke', e.message);
+        if (e.kind === 'setup') return fail('intent/illegal', `/stroke${e.field}`, e.message);
         if (e.kind === 'referee') {
           return fail('intent/refused', `/stroke${e.error.field}`, e.error.message, e.error.code);
         }
@@ -993,7 +1042,10 @@ export class Room {
       if (caught instanceof FencedError) {
         return fail('server/unavailable', '', 'the table moved to another server process; nothing changed');
       }
-      return fail('server/internal', '', 'the action could not be stored; nothing changed');
+      return (
+        storeDown(caught, 'changed') ??
+        fail('server/internal', '', 'the action could not be stored; nothing changed')
+      );
     }
     if (!stored) return fail('server/internal', 'seq', 'the action could not be stored; nothing changed');
     faultPoint('after-append');
@@ -1070,7 +1122,10 @@ export class Room {
         this.deps.log(`table ${this.id}: chat not stored: ${(caught as Error).message}`);
         if (caught instanceof FencedError)
           return fail('server/unavailable', '', 'the table moved to another server process; nothing said');
-        return fail('server/internal', '', 'the line could not be stored; nothing said');
+        return (
+          storeDown(caught, 'said') ??
+          fail('server/internal', '', 'the line could not be stored; nothing said')
+        );
       }
       this.broadcast({ type: 'chat', tableId: this.id, line: { id, from: member.player, role, text, at } });
       return null;
@@ -1126,47 +1181,22 @@ export class Room {
   }
 }
 
+/** A write the database did not answer: unavailable (never sent), or of unknown outcome (the connection went down under it). */
+function storeDown(caught: unknown, nothing: 'changed' | 'said'): OnlineError | null {
+  const down = unreachable(caught);
+  if (down === 'never-sent')
+    return fail('server/unavailable', '', `the database does not answer; nothing ${nothing}`);
+  if (down === 'maybe-stored')
+    return fail(
+      'server/outcome-unknown',
+      '',
+      'the database stopped answering while this was stored: take the state again',
+    );
+  return null;
+}
+
 /** Maps a simulator field (`balls[3]`, `strike.speed`) to the stroke's own. */
 function simulatorField(field: string): string {
   if (field.startsWith('/strike')) return field;
   return '/placement';
-}
-
-/** The stroke against the shot template: cue ball, call and placement as the rules allow now. */
-function checkTemplate(template: ShotTemplate, stroke: StrokeIntent): OnlineError | null {
-  if (!template.cueBalls.includes(stroke.cueBall)) {
-    return fail(
-      'intent/illegal',
-      'stroke.cueBall',
-      `the cue ball must be one of ${template.cueBalls.join(', ')}`,
-    );
-  }
-  if (template.calls === null) {
-    if (stroke.call !== null) return fail('intent/illegal', 'stroke.call', 'no call is taken on this shot');
-  } else {
-    const call = stroke.call;
-    if (call === null) return fail('intent/illegal', 'stroke.call', 'call a ball and a pocket (Classic 5.2)');
-    if (!template.calls.some((c) => c.ball === call.ball && c.pocket === call.pocket)) {
-      return fail(
-        'intent/illegal',
-        'stroke.call',
-        `ball ${call.ball} into ${call.pocket} cannot be called now`,
-      );
-    }
-  }
-  if (template.inHand === null && stroke.placement !== null) {
-    return fail(
-      'intent/illegal',
-      'stroke.placement',
-      'the cue ball is not in hand: it is played where it lies',
-    );
-  }
-  if (template.inHand !== null && stroke.placement === null) {
-    return fail(
-      'intent/illegal',
-      'stroke.placement',
-      `the cue ball is in hand (${template.inHand}): place it`,
-    );
-  }
-  return null;
 }

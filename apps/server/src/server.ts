@@ -281,11 +281,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     store.pruneSessions(now()).catch((caught: unknown) => log(`session prune: ${(caught as Error).message}`));
   }, options.sweepMs ?? SWEEP_MS);
   sweep.unref();
-  // Sessions signed out on another process reach this one's WebSocket check within this time.
+  // Sessions signed out on another process reach this one's WebSocket check within this time, and
+  // so does a secret another process rotated in (its tokens verify here from then on).
   const revocations = setInterval(() => {
     sessions
       .syncRevoked(now())
       .then(() => hub.closeSignedOut())
+      .then(() => (clustered ? sessions.reload() : undefined))
       .catch((caught: unknown) => log(`session revocations: ${(caught as Error).message}`));
   }, REVOKED_SYNC_MS);
   revocations.unref();

@@ -16,6 +16,10 @@ export interface LocalPostgres {
   readonly port: number;
   /** The server process id (the postmaster): SIGSTOP/SIGCONT it to make PostgreSQL unreachable. */
   readonly pid: number;
+  /** `pg_ctl stop -m immediate`, the data kept (a crash-like stop under the servers, for a test). */
+  stopNow(): void;
+  /** Whether the server is stopped (`pg_ctl status`). */
+  stopped(): boolean;
   stop(): Promise<void>;
 }
 
@@ -92,10 +96,25 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   const pid = Number(pgRun(bin, 'pg_ctl', ['-D', data, 'status']).match(/PID: (\d+)/)?.[1] ?? 0);
   pgRun(bin, 'createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'pyramid', 'pyramid']);
   let stopped = false;
+  const running = () => {
+    try {
+      pgRun(bin, 'pg_ctl', ['-D', data, 'status']);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return {
     url: `postgres://pyramid@127.0.0.1:${port}/pyramid`,
     port,
     pid,
+    stopNow() {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {}
+      pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']);
+    },
+    stopped: () => !running(),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -104,7 +123,8 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
         process.kill(pid, 'SIGCONT');
       } catch {}
       try {
-        pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']);
+        // A test may have stopped it already (an immediate shutdown under the servers).
+        if (running()) pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '30', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -5,6 +5,7 @@
  * new connection to the first backend that accepts it (clients reconnect to any process).
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -13,7 +14,8 @@ import { killChildren, removeTempDirs, spawnServer, tempDir } from './support.js
 
 export interface Services {
   readonly postgres: LocalPostgres;
-  readonly redis: LocalRedis;
+  /** Replaced by `restartRedis`. */
+  redis: LocalRedis;
   readonly db: pg.Pool;
   stop(): Promise<void>;
 }
@@ -25,20 +27,29 @@ export async function startServices(): Promise<Services> {
     throw caught;
   });
   const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
-  return {
+  // A test may stop PostgreSQL under the pool.
+  db.on('error', () => {});
+  const services: Services = {
     postgres,
     redis,
     db,
     async stop() {
       await db.end().catch(() => {});
-      await redis.stop();
+      // The Redis of now: a test may have restarted it (`restartRedis`).
+      await services.redis.stop();
       await postgres.stop();
     },
   };
+  return services;
 }
 
-/** The lease the tests run with: short, so that a takeover is quick (the default is 3000 ms). */
-export const TEST_LEASE_MS = 2000;
+/**
+ * The lease the test processes run with (`PYRAMID_TEST_LEASE_MS`, default 1500 ms; production's is
+ * 3000): short, so that every wait for a lease to run out — a takeover, a stale owner's fence, a
+ * sweep — is short, while a renewal (each third of it, one UPDATE on loopback) still has hundreds
+ * of milliseconds to spare. Lengthen it on a machine too loaded to renew in time.
+ */
+export const TEST_LEASE_MS = Number(process.env.PYRAMID_TEST_LEASE_MS ?? 1500);
 
 /** A server process of the cluster; its stderr is kept (faults and fencing are logged there). */
 export async function clusterServer(
@@ -187,4 +198,22 @@ export async function storedSeqs(db: pg.Pool, tableId: string): Promise<number[]
     [tableId],
   );
   return rows.map((r) => r.seq);
+}
+
+/** Kills Redis (every key is lost: it keeps none on disk) and starts a fresh one on the same port. */
+export async function restartRedis(services: Services, beforeStart: () => Promise<void> = async () => {}) {
+  const port = services.redis.port;
+  await services.redis.stop();
+  await beforeStart();
+  services.redis = await startRedis({ port });
+}
+
+/** Whether a process is stopped (SIGSTOP): its state in /proc is T. */
+export function isStopped(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('T');
+  } catch {
+    return false;
+  }
 }

@@ -209,11 +209,13 @@ async function refused(
   attempt: () => Promise<OnlineError | null>,
   code: OnlineError['code'],
   field?: string,
+  detail?: string,
 ) {
   const before = { seq: room.seq, hash: room.hash, stored: await storedActions(room), state: room.state };
   const error = await attempt();
   expect(error?.code, JSON.stringify(error)).toBe(code);
   if (field !== undefined) expect(error?.field).toBe(field);
+  if (detail !== undefined) expect(error?.detail).toBe(detail);
   expect(room.seq).toBe(before.seq);
   expect(room.hash).toBe(before.hash);
   expect(room.state).toBe(before.state);
@@ -286,18 +288,22 @@ describe('a stroke', () => {
     await refused(room, () => room.stroke(v, stroke(room, BREAK)), 'seat/spectator');
     await refused(room, () => room.stroke(b, stroke(room, BREAK)), 'seat/not-your-turn');
     await refused(room, () => room.stroke(a, stroke(room, BREAK, 5)), 'state/stale', '/seq');
+    // The referee judges the cue ball, the call and the placement (checkShotIntent) and names its rule.
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, cueBall: 3 })),
-      'intent/illegal',
+      'intent/refused',
       '/stroke/cueBall',
+      'illegal-cue-ball',
     );
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, call: { ball: 1, pocket: 'BL' } })),
-      'intent/illegal',
+      'intent/refused',
       '/stroke/call',
+      'call-not-allowed',
     );
+    // In hand without a placement: the referee would rule it, but the simulator needs the cue ball somewhere.
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, placement: null })),
@@ -310,16 +316,17 @@ describe('a stroke', () => {
       () => room.stroke(a, stroke(room, { ...BREAK, placement: { x: 1800, y: 887.5 } })),
       'intent/refused',
       '/stroke/placement',
+      'placement-invalid',
     );
-    // On top of a ball: the simulator refuses the position.
+    // On the rack's apex ball, outside the house: refused before the simulator sees it.
     await refused(
       room,
       () => room.stroke(a, stroke(room, { ...BREAK, placement: { x: 2662.5, y: 887.5 } })),
-      'intent/illegal',
+      'intent/refused',
       '/stroke/placement',
+      'placement-invalid',
     );
     expect(await room.stroke(a, stroke(room, BREAK))).toBeNull();
-    // A Classic shot after the break needs a call.
     const striker = room.state?.turn.kind === 'shot' ? room.state.turn.player : null;
     const member = striker === 0 ? a : b;
     const plain: StrokeIntent = {
@@ -328,13 +335,40 @@ describe('a stroke', () => {
       placement: null,
       strike: { speed: 2, angleDeg: 180 },
     };
-    await refused(room, () => room.stroke(member, stroke(room, plain)), 'intent/illegal', '/stroke/call');
     await refused(
       room,
       () => room.stroke(member, stroke(room, { ...plain, call: { ball: 0 as never, pocket: 'BL' } })),
-      'intent/illegal',
-      '/stroke/call',
+      'intent/refused',
+      '/stroke/call/ball',
+      'ball-not-on-table',
     );
+    await refused(
+      room,
+      () => room.stroke(member, stroke(room, { ...plain, cueBall: 1 as never })),
+      'intent/refused',
+      '/stroke/cueBall',
+      'illegal-cue-ball',
+    );
+  });
+
+  it('in Classic without a call is played and ruled, as the referee rules it (Classic 5.2–5.4)', async () => {
+    const { room, a, b } = await seated('classic');
+    expect(await room.stroke(a, stroke(room, BREAK))).toBeNull();
+    const striker = room.state?.turn.kind === 'shot' ? room.state.turn.player : null;
+    const member = striker === 0 ? a : b;
+    const seq = room.seq;
+    const plain: StrokeIntent = {
+      cueBall: 0,
+      call: null,
+      placement: null,
+      strike: { speed: 2, angleDeg: 180 },
+    };
+    expect(await room.stroke(member, stroke(room, plain))).toBeNull();
+    expect(room.seq).toBe(seq + 1);
+    const rows = await store.actions(room.id);
+    expect(rows.at(-1)).toMatchObject({ seq: seq + 1, stroke: plain });
+    expect((rows.at(-1)!.action as { type: string }).type).toBe('shot');
+    expect(b.last('stroke')?.ruling.action).toBe('shot');
   });
 
   it('from a stale tab is refused: the newest tab holds the seat, the older is told', async () => {

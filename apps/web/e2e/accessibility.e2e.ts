@@ -2,7 +2,9 @@
  * Keyboard and screen-reader access, in Russian and in English: the game (set-up, table, panel),
  * the online lobby and table, and the scorer (start, lag, shot form) are walked through their
  * accessibility tree as Chromium computes it (Playwright's aria snapshot); every interactive element
- * must have a name, and no name may be in the other language. The spin widget is worked by keys.
+ * must have a name, and no name may be in the other language; every text shown must contrast with
+ * what lies behind it as WCAG 2 asks (4.5:1, 3:1 for large text; disabled controls exempt). The
+ * spin widget is worked by keys.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,7 +96,69 @@ async function audit(page: Page, where: string, lang: 'ru' | 'en'): Promise<Find
     if (label === '') found.push({ where, line: 'unnamed: canvas' });
     else if (inOtherLanguage(label, lang)) found.push({ where, line: `other language: canvas "${label}"` });
   }
+  for (const low of await lowContrast(page)) found.push({ where, line: `contrast ${low}` });
   return found;
+}
+
+/**
+ * Every shown text whose colour contrasts less than WCAG 2's minimum (1.4.3) with the background
+ * behind it: the backgrounds of its ancestors laid over each other (images and gradients aside).
+ * Text of symbols only (●, ✕) and disabled controls are left out, as WCAG leaves them.
+ */
+function lowContrast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgba = (css: string): [number, number, number, number] | null => {
+      const m = /^rgba?\(([^)]*)\)$/.exec(css.trim());
+      if (m === null) return null;
+      const parts = m[1]!
+        .split(/[\s,/]+/)
+        .filter((x) => x !== '')
+        .map(Number);
+      if (parts.length < 3 || parts.some((x) => !Number.isFinite(x))) return null;
+      return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
+    };
+    const over = (top: number[], under: number[]) =>
+      [0, 1, 2].map((i) => top[i]! * top[3]! + under[i]! * (1 - top[3]!)).concat(1);
+    const luminance = (c: number[]) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const found: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const text = [...element.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
+      if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility !== 'visible') continue;
+      if (element.closest(':disabled, option, [aria-disabled="true"]') !== null) continue;
+      const chain: HTMLElement[] = [];
+      for (let e: HTMLElement | null = element; e !== null; e = e.parentElement) chain.unshift(e);
+      let behind = [255, 255, 255, 1];
+      for (const e of chain) {
+        const bg = rgba(getComputedStyle(e).backgroundColor);
+        if (bg !== null && bg[3] > 0) behind = over(bg, behind);
+      }
+      const colour = rgba(style.color);
+      if (colour === null) continue;
+      const fore = over(colour, behind);
+      const [a, b] = [luminance(fore), luminance(behind)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      const size = Number.parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5))
+        found.push(
+          `${ratio.toFixed(2)}:1 ${element.tagName.toLowerCase()}.${element.className} "${text.slice(0, 40)}"`,
+        );
+    }
+    return found;
+  });
 }
 
 async function open(

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutCitations } from '../src/game/ui/citations.js';
 import { launch, open } from './browser.js';
 import { distinctColours, pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
@@ -26,7 +27,7 @@ describe('the break through the real UI, in every variant', () => {
       expect(await page.textContent('[data-testid="score-0"]')).toBe(String(after.scores[0]));
       expect(await page.textContent('[data-testid="score-1"]')).toBe(String(after.scores[1]));
       expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toBe(
-        after.lastExplanation!.en,
+        withoutCitations(after.lastExplanation!.en),
       );
       const turnPlayer = await page.getAttribute('[data-testid="turn"]', 'data-player');
       const expected =

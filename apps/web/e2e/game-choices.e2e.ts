@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withoutCitations } from '../src/game/ui/citations.js';
 import { launch, open } from './browser.js';
 import { project, pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
@@ -118,7 +119,7 @@ describe('the rules in the flow', () => {
     const after = await summary(page);
     expect(after.turn.kind).toBe('shot');
     expect(after.turn.terms?.kind).toBe('penalty');
-    expect(after.lastExplanation?.en).toBe(
+    expect(withoutCitations(after.lastExplanation?.en ?? '')).toBe(
       await page.locator('[data-testid="log-explanation"]').first().textContent(),
     );
     expect(errors).toEqual([]);
@@ -134,7 +135,7 @@ describe('the rules in the flow', () => {
     await page.click('[data-testid="lang-toggle"]');
     expect(await page.textContent('[data-testid="strike"]')).toBe('Удар');
     expect(await page.locator('[data-testid="log-explanation"]').first().textContent()).toBe(
-      s.lastExplanation!.ru,
+      withoutCitations(s.lastExplanation!.ru),
     );
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
     expect(errors).toEqual([]);

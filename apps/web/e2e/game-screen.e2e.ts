@@ -127,19 +127,22 @@ describe('the game screen', () => {
     expectSharp(turned);
     expect(await ballPx(page)).toBeGreaterThanOrEqual(14);
     await page.screenshot({ path: '/tmp/screen-landscape-phone.png' });
-    // The panel opens from the toolbar over the table's right: the canvas keeps its size and buffer.
+    // The panel opens from the toolbar as a column at the right, the screen's full height; the table
+    // takes the rest (the canvas ends where the panel begins) and its buffer follows.
     await page.locator('[data-testid="panel-toggle"]').tap();
     await page.waitForSelector('[data-testid="panel"].open [data-testid="scoreboard"]');
     const side = await measure(page);
     expect(side.overflow).toBeLessThanOrEqual(0);
-    // It stands over the table, the screen's full height, at the right.
     const panel = (await page.locator('[data-testid="panel"]').boundingBox())!;
     expect([panel.y, panel.y + panel.height, panel.x + panel.width]).toEqual([0, 390, 844]);
-    expect(side.css).toEqual(turned.css);
+    const canvasBox = (await page.locator('[data-testid="table"]').boundingBox())!;
+    expect(Math.round(canvasBox.x + canvasBox.width)).toBe(Math.round(panel.x));
+    expect(side.css.height).toBe(turned.css.height);
     expectSharp(side);
     await page.screenshot({ path: '/tmp/screen-landscape-panel-phone.png' });
     await page.locator('[data-testid="panel-toggle"]').tap();
     expect(await page.locator('[data-testid="scoreboard"]').isVisible()).toBe(false);
+    expectSharp(await measure(page));
     await page.setViewportSize({ width: 390, height: 844 });
     expectSharp(await measure(page));
     expect(errors).toEqual([]);
@@ -220,19 +223,29 @@ describe('the game screen', () => {
         { timeout: 60_000, polling: 50 },
       );
       await skipAnimation(page, 1);
-      // The break's frames step it further down (or keep it high).
+      // The break's frames step it further down inside the 3D view, never to the flat table by
+      // itself (or keep it high).
       const level = await quality(page);
-      if (expectHigh) expect(level).toBe('high');
-      else expect(['low', 'flat']).toContain(level);
-      // The view drawn is the one the level names, and it still draws the table sharp.
-      const kind = await page.evaluate(
-        () => (window as unknown as { __pyramid: { viewKind: string } }).__pyramid.viewKind,
-      );
-      expect(kind).toBe(level === 'flat' ? 'flat' : '3d');
+      expect(level).toBe(expectHigh ? 'high' : 'low');
+      const kind = () =>
+        page.evaluate(() => (window as unknown as { __pyramid: { viewKind: string } }).__pyramid.viewKind);
+      expect(await kind()).toBe('3d');
       const m = await measure(page);
       expect(m.level).toBe(level);
       expectSharp(m);
       await page.screenshot({ path: `/tmp/screen-quality-${level}.png` });
+      const offer = page.locator('[data-testid="quality-offer"]');
+      if (expectHigh) expect(await offer.textContent()).toBe('');
+      else {
+        // Still slow at its lowest 3D level: the flat table is offered, and there is a way back.
+        await page.waitForSelector('[data-testid="quality-offer"][data-kind="slow"]');
+        await page.click('[data-testid="quality-flat"]');
+        expect(await kind()).toBe('flat');
+        await page.screenshot({ path: '/tmp/screen-quality-offer-flat.png' });
+        await page.click('[data-testid="quality-back"]');
+        expect(await kind()).toBe('3d');
+        expect(await offer.textContent()).toBe('');
+      }
       expect(errors).toEqual([]);
       await context.close();
     }

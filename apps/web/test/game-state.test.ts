@@ -1,10 +1,12 @@
 /** The headless client state of the game (apps/web/src/game/state), without a browser. */
 import { readFileSync } from 'node:fs';
 import { playShot, rackedMatch } from '@pyramid/match';
-import { legalActions, type MatchState, replayRecordText, summarise } from '@pyramid/rules';
+import { checkShotIntent, legalActions, type MatchState, replayRecordText, summarise } from '@pyramid/rules';
 import { describe, expect, it } from 'vitest';
 import {
   COARSE_STEP,
+  checkCall,
+  checkCueBall,
   checkPlacement,
   choices,
   DEFAULT_SETUP,
@@ -132,6 +134,34 @@ describe('the aim', () => {
 });
 
 describe('the selection', () => {
+  it('refuses what the referee refuses: its checkShotIntent judges cue ball, call and placement', () => {
+    const game = started();
+    const template = shotTemplate(game.match)!;
+    const { spec } = tableOf(game.match);
+    // Every cue ball, and every place on a 25 mm grid of the bed for the ball in hand on the break.
+    for (let ball = 0; ball < 16; ball++) {
+      const referee = checkShotIntent(game.match, { cueBall: ball as 0, call: null, placement: null }).ok;
+      expect(checkCueBall(game.match, ball).ok, `cue ball ${ball}`).toBe(referee);
+    }
+    let refused = 0;
+    for (let x = 0; x <= spec.length; x += 25) {
+      for (let y = 0; y <= spec.width; y += 25) {
+        const at = { x, y };
+        const referee = checkShotIntent(game.match, { cueBall: 0, call: null, placement: at }).ok;
+        if (!referee) {
+          refused++;
+          expect(checkPlacement(game.match, template, 0, at).ok, `${x}, ${y}`).toBe(false);
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(1000);
+    // The break takes no call: the referee says so, and the game with it.
+    expect(checkCall(game.match, 0, { ball: 1, pocket: 'BL' })).toEqual({
+      ok: false,
+      reason: { ru: 'Заказ не нужен.', en: 'No call is taken on this shot.' },
+    });
+  });
+
   it('places the ball in hand only in the house, with the reason when refused', () => {
     const game = started();
     expect(game.selection.placement).not.toBeNull();

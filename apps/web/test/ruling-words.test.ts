@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { BOOLEAN_SETTING_LABELS, COMPLETION_RULE_LABELS } from '../src/common/settings-form.js';
 import { DEFAULT_SETUP, initialGame, reduce, type Setup, shownPlayers } from '../src/game/state/index.js';
 import { decisionPrompt } from '../src/game/ui/choices.js';
-import { entryWords } from '../src/game/ui/log.js';
+import { inlineCitations } from '../src/game/ui/citations.js';
+import { entryWords, withoutCitations } from '../src/game/ui/log.js';
 import { STRINGS as GAME_STRINGS } from '../src/game/ui/strings.js';
 import { ONLINE_STRINGS } from '../src/online/strings.js';
 import {
@@ -166,11 +167,21 @@ describe('citations in the form the ruling gives them', () => {
     }
   });
 
-  it("the explanation's bracketed citations read as the log's list of citations", () => {
-    const words = entryWords(0, foulBreak('combined'), PLAYERS, 'ru');
+  it("the explanation's citations are listed once, below it, in the list's one form", () => {
+    const ruling = foulBreak('combined');
+    expect(ruling.explanation.ru).toContain('[Комбинированная 7]');
+    const words = entryWords(0, ruling, PLAYERS, 'ru');
     expect(words.cites).toContain('Комбинированная 7');
-    expect(words.explanation).toContain('[Комбинированная 7]');
+    expect(words.explanation).not.toContain('Комбинированная 7');
+    expect(words.explanation).not.toMatch(/[[\]]|\(п\./);
     expect(words.explanation).not.toContain('Combined');
+    expect(withoutCitations('Фол (п.5.3): штраф. [29.1(1)] Дальше.')).toBe('Фол: штраф. Дальше.');
+    expect(withoutCitations('A foul (§27). [Free 5.3]')).toBe('A foul.');
+    expect(inlineCitations('Slow play (п.26): foul. [29.1(11), Free 6]')).toEqual([
+      '29.1(11)',
+      'Free 6',
+      'п.26',
+    ]);
   });
 
   it('interference and the stroke fouls: the scorer cites §27 and 29.1 as the rulings do', () => {

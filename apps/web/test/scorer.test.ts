@@ -5,6 +5,7 @@ import { App } from '../src/scorer/app.js';
 import {
   addJumped,
   addPocketed,
+  choiceAllowed,
   EMPTY_ENTRY,
   newEntry,
   offersAllInHouse,
@@ -374,3 +375,35 @@ describe('words and summary', () => {
 function readFileSyncJson(path: string): string {
   return readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8');
 }
+
+describe('the shot form greys out what the referee refuses', () => {
+  it('asks checkShotIntent: a call of a ball on the table in Classic, none on the break', () => {
+    let session = open('classic');
+    const rack = currentState(session);
+    const breakTemplate = template(rack);
+    // The break takes no call (Classic 5.2: every shot but the break).
+    expect(
+      choiceAllowed(rack, breakTemplate, newEntry(breakTemplate), { call: { ball: 1, pocket: 'BL' } }),
+    ).toBe(false);
+    session = play(
+      session,
+      shotAction({ ...newEntry(breakTemplate), breakCushionBalls: 3 }, rack, breakTemplate),
+    );
+    const state = currentState(session);
+    const shot = template(state);
+    const entry = newEntry(shot);
+    expect(choiceAllowed(state, shot, entry, { call: { ball: 1, pocket: 'BL' } })).toBe(true);
+    // The coloured ball is the cue ball, never an object ball to call.
+    expect(choiceAllowed(state, shot, entry, { call: { ball: 0, pocket: 'BL' } })).toBe(false);
+    expect(choiceAllowed(state, shot, entry, { cueBall: 3 })).toBe(false);
+  });
+
+  it('refuses that every object ball lies in the house where the known positions say otherwise (п.21)', () => {
+    const state = currentState(open('combined'));
+    const shot = template(state);
+    const entry = newEntry(shot);
+    // The new match knows the rack's positions, and the rack lies outside the house.
+    expect(choiceAllowed(state, shot, entry, { objectBallsInHouse: 'all' })).toBe(false);
+    expect(choiceAllowed(state, shot, entry, {})).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUTO_FLOOR,
   createQualityController,
   FRAME_BUDGET_MS,
   QUALITY_LEVELS,
@@ -27,22 +28,32 @@ describe('the quality controller', () => {
     expect(q.level).toBe('high');
   });
 
-  it('steps down one level per window of slow frames, after the frames it lets settle', () => {
+  it('steps down one level per window of slow frames, after the frames it lets settle, inside the 3D view', () => {
     const q = createQualityController('auto');
     // 25 ms: slow, but not far over the budget.
     expect(feed(q, 25, SETTLE + WINDOW - 1)).toEqual([]);
     expect(q.sample(25)).toBe('medium');
     expect(feed(q, 25, SETTLE + WINDOW)).toEqual(['low']);
-    expect(feed(q, 25, SETTLE + WINDOW)).toEqual(['flat']);
-    // Nothing below the flat view.
+    expect(q.offerFlat).toBe(false);
+    // Never to the flat view by itself: it is offered instead.
     expect(feed(q, 25, 100)).toEqual([]);
-    expect(q.level).toBe('flat');
+    expect(q.level).toBe(AUTO_FLOOR);
+    expect(q.offerFlat).toBe(true);
   });
 
-  it('skips a level when frames are far over budget (software rendering at 2 fps)', () => {
+  it('skips a level when frames are far over budget (software rendering at 2 fps), down to the floor', () => {
     const q = createQualityController('auto');
     expect(feed(q, 500, SETTLE + WINDOW)).toEqual(['low']);
-    expect(feed(q, 500, SETTLE + WINDOW)).toEqual(['flat']);
+    expect(feed(q, 500, SETTLE + WINDOW)).toEqual([]);
+    expect(q.level).toBe('low');
+    expect(q.offerFlat).toBe(true);
+  });
+
+  it('offers nothing while frames at the floor are within budget', () => {
+    const q = createQualityController('auto');
+    feed(q, 500, SETTLE + WINDOW);
+    expect(feed(q, 10, 100)).toEqual([]);
+    expect(q.offerFlat).toBe(false);
   });
 
   it('decides by the median: one late frame in a window does not step down', () => {

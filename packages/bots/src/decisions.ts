@@ -24,6 +24,7 @@ import {
   other,
   type PenaltyBallAction,
   type Player,
+  RULEBOOKS,
 } from '@pyramid/rules';
 import { type Ball, botTable, dist, freeSpot } from './geometry.js';
 import type { LevelSpec } from './levels.js';
@@ -71,7 +72,8 @@ const SPOTS = [
  */
 function opponentChance(state: MatchState, opponent: Player, balls: readonly Ball[], sigma: number): number {
   const terms = ordinaryTerms(state);
-  if (state.variant === 'free') return bestChance(situationOf(state, opponent, terms, balls), sigma, 16);
+  if (RULEBOOKS[state.variant].anyBallIsCueBall)
+    return bestChance(situationOf(state, opponent, terms, balls), sigma, 16);
   const objects = balls.filter((b) => b.id !== COLOURED);
   const t = botTable(state.tableSize);
   let total = 0;

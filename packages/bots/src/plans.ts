@@ -12,7 +12,7 @@
  * - Banks (master): the object ball off one long cushion into a corner or middle pocket (mirror image).
  * - Safeties (п.20): a full or thin contact on a ball, firm enough that two cushions follow.
  */
-import { type BallId, type Call, COLOURED, classicValue, type MatchState } from '@pyramid/rules';
+import { type BallId, type Call, COLOURED, classicValue, type MatchState, RULEBOOKS } from '@pyramid/rules';
 import type { PocketId, Point } from '@pyramid/table';
 import {
   angleBetween,
@@ -62,17 +62,26 @@ export interface Plan {
   readonly geometry: PotGeometry | null;
 }
 
-/** Points a pot of `ball` brings, in units of one Free point (Classic scaled by its 71-point target). */
-export function ballWorth(variant: MatchState['variant'], ball: BallId): number {
-  return variant === 'classic' ? classicValue(ball) / 9 : 1;
+/**
+ * One Free point in the variant's points: 1, or 9 where balls score their value (Classic 3: about
+ * a ball's worth, and 71 points to win against 8).
+ */
+export function pointUnit(variant: MatchState['variant']): number {
+  return RULEBOOKS[variant].scoresByValue ? 9 : 1;
 }
 
+/** Points a pot of `ball` brings, in units of one Free point (Classic scaled by its 71-point target). */
+export function ballWorth(variant: MatchState['variant'], ball: BallId): number {
+  return RULEBOOKS[variant].scoresByValue ? classicValue(ball) / pointUnit(variant) : 1;
+}
+
+/** The call of `ball` into `pocket` where the variant takes one (Classic 5.2), else none. */
 function classicCall(
   variant: MatchState['variant'],
   ball: BallId | null,
   pocket: PocketId | null,
 ): Call | null {
-  if (variant !== 'classic' || ball === null || pocket === null) return null;
+  if (!RULEBOOKS[variant].calls || ball === null || pocket === null) return null;
   return { ball, pocket };
 }
 
@@ -100,11 +109,12 @@ export function potPlan(s: ShotSituation, g: PotGeometry, level: LevelSpec, plac
   };
 }
 
-/** Whether pocketing the cue ball scores on this shot (Free; Combined and Dynamic but not an object-balls-only shot). */
+/**
+ * Whether pocketing the cue ball scores on this shot: not where it is a foul of its own (Classic
+ * 5.5), nor on a shot that may pocket object balls only (Dynamic 5.2, 7(2)).
+ */
 export function svoyakPays(s: ShotSituation): boolean {
-  if (s.variant === 'free') return true;
-  if (s.variant === 'classic') return false;
-  return !s.terms.objectBallsOnly;
+  return !RULEBOOKS[s.variant].pocketedCueBallFouls && !s.terms.objectBallsOnly;
 }
 
 /** Свояк plans: the cue ball off `object` into each pocket along the stun tangent line. */

@@ -11,6 +11,7 @@ import {
   type InHand,
   type MatchState,
   type Player,
+  RULEBOOKS,
   type ShotTerms,
 } from '@pyramid/rules';
 import type { Point } from '@pyramid/table';
@@ -81,7 +82,7 @@ export function objectsFor(s: ShotSituation, cueBall: BallId): Ball[] {
   return s.balls.filter(
     (b) =>
       b.id !== cueBall &&
-      (s.variant === 'free' || b.id !== COLOURED) &&
+      (RULEBOOKS[s.variant].anyBallIsCueBall || b.id !== COLOURED) &&
       !(s.houseRestricted && inHouse(s.table, b)),
   );
 }
@@ -223,11 +224,5 @@ export function chanceAt(state: MatchState, aimSigmaDeg: number, placements = 16
 
 /** The ordinary shot a player would get from the position as it stands (after his opponent misses). */
 export function ordinaryTerms(state: MatchState): ShotTerms {
-  return {
-    kind: 'ordinary',
-    cueBall: state.variant === 'free' ? 'choose' : COLOURED,
-    inHand: null,
-    objectBallsOnly: false,
-    callRequired: state.variant === 'classic',
-  };
+  return RULEBOOKS[state.variant].ordinary.terms;
 }

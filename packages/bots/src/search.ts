@@ -19,7 +19,7 @@ import { type MatchState, other, type Player, type Ruling, type ShotFacts } from
 import { signedAngle, unit } from './geometry.js';
 import type { LevelSpec } from './levels.js';
 import { applyDraw, type Draw, draw, rotate } from './noise.js';
-import type { Plan } from './plans.js';
+import { type Plan, pointUnit } from './plans.js';
 import { actor, chanceAt } from './position.js';
 
 /** Value of a won (lost) frame, in points. */
@@ -52,10 +52,6 @@ export interface Judged {
   readonly foul: boolean;
 }
 
-function unitFor(variant: MatchState['variant']): number {
-  return variant === 'classic' ? 9 : 1;
-}
-
 export function shotOf(c: Candidate): PlannedShot {
   return { cueBall: c.plan.cueBall, call: c.plan.call, placement: c.plan.placement, strike: c.stroke };
 }
@@ -82,7 +78,7 @@ export function succeeded(
 export function judge(ctx: SearchContext, before: MatchState, ruling: Ruling, after: MatchState): number {
   const me = ctx.me;
   const opp = other(me);
-  const u = unitFor(before.variant);
+  const u = pointUnit(before.variant);
   const value = (ruling.points[me] - ruling.points[opp]) / u;
   if (ruling.frameWinner !== null) return value + (ruling.frameWinner === me ? FRAME_VALUE : -FRAME_VALUE);
   const next = actor(after);

@@ -1,7 +1,17 @@
 // One file per variant, so that the variants are checked in parallel (see legality.ts).
 import { describe, it } from 'vitest';
-import { checkLegality, STATES_PER_VARIANT } from './legality.js';
+import { checkLegality, STATES_PER_KIND } from './legality.js';
 
 describe('every move of every level is legal', () => {
-  it(`in ${STATES_PER_VARIANT} random states of combined pyramid`, () => checkLegality('combined'));
+  it(`in up to ${STATES_PER_KIND} random states of each kind of combined pyramid`, () =>
+    checkLegality('combined', [
+      'lag',
+      'break, house, the coloured ball, uncalled, any ball, more than nine balls',
+      'ordinary, where it lies, the coloured ball, uncalled, any ball, more than nine balls',
+      'ordinary, where it lies, the coloured ball, uncalled, any ball, nine balls or fewer',
+      'premium, house, the coloured ball, uncalled, any ball, more than nine balls',
+      'penalty, house, the coloured ball, uncalled, any ball, more than nine balls',
+      'penalty-ball',
+      'exchange-ball',
+    ]));
 });

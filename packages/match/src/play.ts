@@ -107,8 +107,11 @@ export interface PlayShotOptions {
 
 /** Why a shot could not be played. */
 export type PlayError =
-  /** The shot does not fit the state: no shot is due, no positions are known, no placement for a ball in hand… */
-  | { readonly kind: 'setup'; readonly message: string }
+  /**
+   * The shot does not fit the state: no shot is due, no positions are known, no placement for a ball
+   * in hand… `field` points into the planned shot ('' for the state as a whole, `/placement`).
+   */
+  | { readonly kind: 'setup'; readonly field: string; readonly message: string }
   /** The simulator refused the input or gave up (event cap). */
   | { readonly kind: 'simulation'; readonly error: SimulationFailure }
   /** The referee rejected the shot (an illegal cue ball, call or placement). */
@@ -227,9 +230,17 @@ export function simulateShot(
 ): Result<SimulatedShot, PlayError> {
   const turn = state.turn;
   if (turn.kind !== 'shot')
-    return err({ kind: 'setup', message: `no shot is due (the turn is a ${turn.kind})` });
+    return err({ kind: 'setup', field: '', message: `no shot is due (the turn is a ${turn.kind})` });
+  // The simulator needs the cue ball somewhere, though the referee rules a shot from an unrecorded place.
+  if (turn.terms.inHand !== null && shot.placement === null) {
+    return err({
+      kind: 'setup',
+      field: '/placement',
+      message: 'the cue ball is in hand: give its placement',
+    });
+  }
   const balls = startPositions(state, shot);
-  if (!balls.ok) return err({ kind: 'setup', message: balls.error });
+  if (!balls.ok) return err({ kind: 'setup', field: '', message: balls.error });
   const params = options.params ?? paramsFor(state.tableSize);
   const strike: Strike = { ...shot.strike, ball: shot.cueBall };
   const run = simulate(balls.value, strike, options.boundary ?? boundaryFor(state.tableSize), params);

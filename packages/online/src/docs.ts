@@ -60,7 +60,7 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   superseded:
     'A newer tab of the same player took your seat: this connection only watches now. A client does not reconnect to play.',
   service:
-    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`).',
+    'Several server processes share a database and a message bus: this one was cut off from one of them (`available: false`, intents are refused with `server/unavailable`) or reaches both again (`available: true`). A message bus that stops answering without closing its connections (frozen, partitioned) counts as cut off once its heartbeat has gone unanswered for 2.5 s.',
   error:
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
@@ -96,8 +96,9 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'seat/not-your-turn': 'the seated player is not the one to act',
   'state/stale': 'the intent was made on an older state (`seq`): take the new state first',
   'intent/illegal':
-    'the intent does not fit `legalActions` or the shot template (cue ball, call, placement, decision); `field` names it',
-  'intent/refused': "the referee refused the action; `detail` is the referee's error code, `field` its field",
+    'the intent does not fit `legalActions` (no stroke or no such decision is due), or a stroke cannot be simulated (a cue ball in hand without a placement); `field` names it',
+  'intent/refused':
+    "the referee refused the action, or the stroke's cue ball, call or placement (`checkShotIntent`); `detail` is the referee's error code, `field` its field",
   'intent/simulation': 'the simulator gave up on this stroke (its event cap); nothing happened: strike again',
   'clock/unavailable': 'no shot clock at this table, or no extension left in this frame',
   'chat/invalid':
@@ -106,6 +107,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'server/internal': 'a fault of the server; nothing changed',
   'server/unavailable':
     'the server is cut off from its database or message bus, or the table is moving to another server process; nothing changed: play again once it is available',
+  'server/outcome-unknown':
+    'the process or the database storing the intent stopped answering while it was stored: it may have been played or not. Take the table’s state (the next broadcast, or join again) before acting again',
 };
 
 const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
@@ -223,8 +226,10 @@ export function onlineDocs(): string {
 One server (\`apps/server\`, started by \`npm start\`) holds every online table. It is the authority:
 a client sends **intents** — a stroke as the striker plans it, a decision, a time extension, a chat
 line — and never positions or pots. For a stroke the server checks who sent it, that it was made on
-the current state (\`seq\`), that it fits the referee's \`legalActions\` and shot template; it
-simulates the stroke with the same deterministic physics as the client (\`@pyramid/match\`), has the
+the current state (\`seq\`), and asks the referee whether its cue ball, call and placement may be
+played (\`checkShotIntent\` of \`@pyramid/rules\`, the same check the referee makes of every shot;
+the server holds no rule of its own, so a Classic stroke without a call is played and ruled as the
+referee rules it, Classic 5.2–5.4: nothing it pockets counts as called); it simulates the stroke with the same deterministic physics as the client (\`@pyramid/match\`), has the
 referee rule on it, appends the action to its database in one transaction, and only then
 broadcasts the stroke, the ruling, the new state and its hash. Each client simulates the stroke
 itself to animate it and compares the final-state hash; on a mismatch it takes the server's state

@@ -86,9 +86,9 @@ export const ONLINE_ERROR_CODES = [
   'seat/not-your-turn',
   /** The intent was made on an older state (`seq` is not the table's). */
   'state/stale',
-  /** The intent does not fit what the referee allows now (legalActions, the shot template): `field` names it. */
+  /** The intent does not fit what the referee allows now (legalActions), or a stroke cannot be simulated: `field` names it. */
   'intent/illegal',
-  /** The referee refused the action (its error code is in `detail`): `field` names the field. */
+  /** The referee refused the action or a stroke's intent (its error code is in `detail`): `field` names the field. */
   'intent/refused',
   /** The simulator could not play the stroke (its event cap): nothing happened, play it again. */
   'intent/simulation',
@@ -106,6 +106,12 @@ export const ONLINE_ERROR_CODES = [
    * the server is available.
    */
   'server/unavailable',
+  /**
+   * The server lost touch with the process or the database storing the intent while it was being
+   * stored: it may or may not have been played. Nothing is known either way; take the table's state
+   * (the next broadcast, or join again) before acting again.
+   */
+  'server/outcome-unknown',
 ] as const;
 export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 

@@ -67,15 +67,6 @@ export function resolveCushionMathavan(
   return true;
 }
 
-/** Per-step derivatives d(state)/dp (p = P/M), for the contact directions at the start of the step. */
-interface Rates {
-  vx: number;
-  vy: number;
-  wx: number;
-  wy: number;
-  wz: number;
-}
-
 /**
  * Integrates one impact in place with `steps` impulse steps per frictionless compression (explicit
  * Euler in p; the phase ends are cut exactly). Returns false, leaving `f` as it came, should
@@ -120,88 +111,101 @@ function integrate(f: Frame, p: PhysicsParams, steps: number): void {
   // function of the input (a switch between "slipping" and "rolling" would make it jump).
   const epsI = 3.5 * muW * dp;
   const epsC = 3.5 * muS * (sin + muW * cos) * dp;
-  const r: Rates = { vx: 0, vy: 0, wx: 0, wy: 0, wz: 0 };
+  // The state in locals and the rates inlined (operation for operation the arithmetic of the
+  // integrator as first written, so its results are the same bits): the integration allocates nothing and calls nothing but Math.sqrt.
+  let vx = f.vx;
+  let vy = f.vy;
+  let wx = f.wx;
+  let wy = f.wy;
+  let wz = f.wz;
+  let rvx = 0;
+  let rvy = 0;
+  let rwx = 0;
+  let rwy = 0;
+  let rwz = 0;
   let work = 0;
-
-  // Compression: until the normal velocity at I (v_y cos θ; the ball stays on the cloth) is zero.
-  for (let k = 0; k < cap && f.vy > 0; k++) {
-    rates(f, r, sin, cos, muW, muS, epsI, epsC);
-    const vyAfter = f.vy + r.vy * dp;
-    if (vyAfter <= 0) {
-      // v_y is linear in p within the step: cut it where v_y reaches zero.
-      const t = f.vy / (f.vy - vyAfter);
-      work += t * dp * (f.vy * cos) * 0.5;
-      apply(f, r, t * dp);
-      f.vy = 0;
+  let phase = 0; // 0 compression, 1 restitution
+  let target = 0;
+  let k = 0;
+  while (true) {
+    if (phase === 0 ? !(k < cap && vy > 0) : !(k < cap && work > target)) {
+      if (phase === 1) break;
+      // Restitution: the normal force gives back e² of the compression work, so the work done so
+      // far falls to (1 − e²) of it.
+      phase = 1;
+      target = (1 - e * e) * work;
+      k = 0;
+      continue;
+    }
+    // The rates for this step (eqs. 17a, 14d–f; see `rates`).
+    const ix = vx + sin * wy - cos * wz;
+    const iy = -sin * vy + wx;
+    const cx = vx - wy;
+    const cy = vy + wx;
+    const di = Math.max(Math.sqrt(ix * ix + iy * iy), epsI);
+    const dc = Math.max(Math.sqrt(cx * cx + cy * cy), epsC);
+    const ci = di > 0 ? ix / di : 0;
+    const ni = di > 0 ? iy / di : 0;
+    const cc = dc > 0 ? cx / dc : 0;
+    const nc = dc > 0 ? cy / dc : 0;
+    const table = Math.max(0, sin + muW * ni * cos);
+    rvx = -(muW * ci + muS * cc * table);
+    rvy = -(cos - muW * sin * ni + muS * nc * table);
+    rwx = -2.5 * (muW * ni + muS * nc * table);
+    rwy = -2.5 * (muW * sin * ci - muS * cc * table);
+    rwz = 2.5 * muW * cos * ci;
+    let h = dp;
+    let last = false;
+    if (phase === 0) {
+      // Compression: until the normal velocity at I (v_y cos θ; the ball stays on the cloth) is zero.
+      const vyAfter = vy + rvy * dp;
+      if (vyAfter <= 0) {
+        // v_y is linear in p within the step: cut it where v_y reaches zero.
+        const t = vy / (vy - vyAfter);
+        work += t * dp * (vy * cos) * 0.5;
+        h = t * dp;
+        last = true;
+      } else {
+        work += dp * ((vy + vyAfter) * cos) * 0.5;
+      }
+    } else {
+      const z0 = vy * cos;
+      const dz = rvy * dp * cos;
+      const dw = dp * (z0 + 0.5 * dz);
+      if (work + dw <= target) {
+        // Work over a fraction t of the step: dp·(z0 t + ½ dz t²); solve for the exact end.
+        const a = 0.5 * dp * dz;
+        const b = dp * z0;
+        const c = work - target;
+        const disc = b * b - 4 * a * c;
+        const t = disc > 0 ? (2 * c) / (-b + Math.sqrt(disc)) : c / (-b || 1);
+        h = Math.min(1, Math.max(0, t)) * dp;
+        last = true;
+      } else {
+        work += dw;
+      }
+    }
+    vx += rvx * h;
+    vy += rvy * h;
+    wx += rwx * h;
+    wy += rwy * h;
+    wz += rwz * h;
+    k++;
+    if (last) {
+      if (phase === 0) {
+        vy = 0;
+        // Into the restitution phase at once (as the end of the compression loop did).
+        phase = 1;
+        target = (1 - e * e) * work;
+        k = 0;
+        continue;
+      }
       break;
     }
-    work += dp * ((f.vy + vyAfter) * cos) * 0.5;
-    apply(f, r, dp);
   }
-
-  // Restitution: the normal force gives back e² of the compression work, so the work done so far
-  // falls to (1 − e²) of it.
-  const target = (1 - e * e) * work;
-  for (let k = 0; k < cap && work > target; k++) {
-    rates(f, r, sin, cos, muW, muS, epsI, epsC);
-    const z0 = f.vy * cos;
-    const dz = r.vy * dp * cos;
-    const dw = dp * (z0 + 0.5 * dz);
-    if (work + dw <= target) {
-      // Work over a fraction t of the step: dp·(z0 t + ½ dz t²); solve for the exact end.
-      const a = 0.5 * dp * dz;
-      const b = dp * z0;
-      const c = work - target;
-      const disc = b * b - 4 * a * c;
-      const t = disc > 0 ? (2 * c) / (-b + Math.sqrt(disc)) : c / (-b || 1);
-      apply(f, r, Math.min(1, Math.max(0, t)) * dp);
-      break;
-    }
-    work += dw;
-    apply(f, r, dp);
-  }
-}
-
-function apply(f: Frame, r: Rates, dp: number): void {
-  f.vx += r.vx * dp;
-  f.vy += r.vy * dp;
-  f.wx += r.wx * dp;
-  f.wy += r.wy * dp;
-  f.wz += r.wz * dp;
-}
-
-/**
- * The rates d/dp for one step: Mathavan's eqs. (17a), (14d–f), with the slip directions at I and C
- * from eqs. (12), (13) (cos φ = slip_x/|slip|, no angle is ever computed), friction regularised
- * below one step's slip (see `integrate`).
- */
-function rates(
-  f: Frame,
-  r: Rates,
-  sin: number,
-  cos: number,
-  muW: number,
-  muS: number,
-  epsI: number,
-  epsC: number,
-): void {
-  // Slip at the cushion contact I (along X and along Y', the tangent in the Y–Z plane) and at C.
-  const ix = f.vx + sin * f.wy - cos * f.wz;
-  const iy = -sin * f.vy + f.wx;
-  const cx = f.vx - f.wy;
-  const cy = f.vy + f.wx;
-  const di = Math.max(Math.sqrt(ix * ix + iy * iy), epsI);
-  const dc = Math.max(Math.sqrt(cx * cx + cy * cy), epsC);
-  const ci = di > 0 ? ix / di : 0;
-  const ni = di > 0 ? iy / di : 0;
-  const cc = dc > 0 ? cx / dc : 0;
-  const nc = dc > 0 ? cy / dc : 0;
-  // The cloth's normal force per unit dp keeps the ball down: sin θ + μw sin φ cos θ (never < 0;
-  // were it negative the ball would lift, and the vertical velocity is dropped on the cloth).
-  const table = Math.max(0, sin + muW * ni * cos);
-  r.vx = -(muW * ci + muS * cc * table);
-  r.vy = -(cos - muW * sin * ni + muS * nc * table);
-  r.wx = -2.5 * (muW * ni + muS * nc * table);
-  r.wy = -2.5 * (muW * sin * ci - muS * cc * table);
-  r.wz = 2.5 * muW * cos * ci;
+  f.vx = vx;
+  f.vy = vy;
+  f.wx = wx;
+  f.wy = wy;
+  f.wz = wz;
 }

@@ -113,13 +113,17 @@ export function closingSpeed(s: Float64Array, i: number, j: number): number {
 
 /**
  * A slow contact on the cloth: balls touching that barely close, or that are pressed together by
- * their accelerations (a sliding ball pushing another). Closed-form motion cannot follow a lasting
- * contact force, and resolving such contacts one impulse at a time chatters without end. So the
- * contact is settled at once, in ways that can only lose energy:
- * 1. a sliding ball finishes its slide now (Δv = −2/7 of its slip: the slide→roll result);
- * 2. if that makes them close fast enough, it is an ordinary collision;
- * 3. otherwise the normal velocities merge (plastic), and if their rolling decelerations would still
- *    press them together, they take their common velocity and roll on together.
+ * their accelerations (a sliding ball pushing another). The contact is plastic (e = 0 below
+ * `plasticBelow`, as in `resolveBallBall`): the normal velocities merge, which keeps the momentum
+ * and takes only the relative normal energy. If the balls would then still press together — their
+ * paths close at once from the state they leave in: |Δv|² + 2 Δa·Δr < 0, a the half-accelerations
+ * — the contact is a lasting one, which closed-form motion cannot follow and which, resolved one
+ * impulse at a time, chatters without end: the two move on as one (`moveAsOne`: the same mean
+ * velocity and spin, so the same path), which keeps the momentum. A pair sliding past each other
+ * (a ball grazing a ball of the pack at speed) is not pressed and keeps its tangential velocities:
+ * this once finished every sliding ball's slide at once (the cloth's friction of a whole slide in
+ * no time, taking 2/7 of the slip's momentum) and sent the pair on with one velocity, which took
+ * most of the energy of a struck rack of touching balls.
  */
 export function resolveSlowContact(
   s: Float64Array,
@@ -129,84 +133,257 @@ export function resolveSlowContact(
   iSliding: boolean,
   jSliding: boolean,
 ): void {
-  if (iSliding) finishSlide(s, i, p);
-  if (jSliding) finishSlide(s, j, p);
-  if (closingSpeed(s, i, j) >= p.plasticBelow) {
-    resolveBallBall(s, i, j, p, false);
-    return;
-  }
   const a = i * STRIDE;
   const b = j * STRIDE;
+  // Merged, and parted at PARTING, which outweighs the merge's rounding: a pair left closing by
+  // an ulp would be met again an ulp of time later, without end.
+  mergeNormal(s, a, b, PARTING);
+  if (pressed(s, a, b, p, iSliding, jSliding)) moveAsOne(s, [i, j], []);
+}
+
+/**
+ * Balls that must move on together (a lasting contact): each takes the group's mean velocity (held
+ * off the walls it met, `holdOffWalls`) and mean spin, the same numbers for every member, so their
+ * paths and accelerations are identical and they raise no event between them. The mean keeps the
+ * momentum (less what a wall takes) and the angular momentum about each centre; the energy lost is
+ * the members' motion relative to one another.
+ */
+function moveAsOne(s: Float64Array, balls: readonly number[], walls: readonly number[]): void {
+  const mean = [0, 0, 0, 0, 0];
+  const fields = [VX, VY, WX, WY, WZ];
+  for (const k of balls) for (let f = 0; f < 5; f++) mean[f] = mean[f]! + s[k * STRIDE + fields[f]!]!;
+  for (let f = 0; f < 5; f++) mean[f] = mean[f]! / balls.length;
+  const [vx, vy] = holdOffWalls(mean[0]!, mean[1]!, walls);
+  mean[0] = vx;
+  mean[1] = vy;
+  for (const k of balls) for (let f = 0; f < 5; f++) s[k * STRIDE + fields[f]!] = mean[f]!;
+}
+
+/**
+ * The plastic normal impulse between the balls at offsets a and b (equal masses): their velocities
+ * along the line of centres merge if they close, and part at `parting` each if given. Returns the
+ * closing speed it removed (0 if none).
+ */
+function mergeNormal(s: Float64Array, a: number, b: number, parting = 0): number {
   let nx = s[b + X]! - s[a + X]!;
   let ny = s[b + Y]! - s[a + Y]!;
   const len = Math.sqrt(nx * nx + ny * ny);
   nx /= len;
   ny /= len;
   const vn = (s[a + VX]! - s[b + VX]!) * nx + (s[a + VY]! - s[b + VY]!) * ny;
-  if (vn > 0) {
-    const dn = vn / 2;
-    s[a + VX] = s[a + VX]! - dn * nx;
-    s[a + VY] = s[a + VY]! - dn * ny;
-    s[b + VX] = s[b + VX]! + dn * nx;
-    s[b + VY] = s[b + VY]! + dn * ny;
-  }
-  // Rolling decelerations −μr g v̂: do they press the balls together along n?
-  const pressA = rollingDecel(s, a, nx, ny);
-  const pressB = rollingDecel(s, b, nx, ny);
-  if (pressA - pressB > 0 || vn > 0) {
-    const vx = (s[a + VX]! + s[b + VX]!) / 2;
-    const vy = (s[a + VY]! + s[b + VY]!) / 2;
-    for (const o of [a, b]) {
-      s[o + VX] = vx;
-      s[o + VY] = vy;
-      s[o + WX] = -vy / p.R;
-      s[o + WY] = vx / p.R;
-    }
-  } else {
-    for (const o of [a, b]) {
-      s[o + WX] = -s[o + VY]! / p.R;
-      s[o + WY] = s[o + VX]! / p.R;
-    }
-  }
-}
-
-/** The component along n of a rolling ball's deceleration direction (−v̂·n), without its magnitude. */
-function rollingDecel(s: Float64Array, o: number, nx: number, ny: number): number {
-  const vx = s[o + VX]!;
-  const vy = s[o + VY]!;
-  const v = Math.sqrt(vx * vx + vy * vy);
-  return v === 0 ? 0 : -(vx * nx + vy * ny) / v;
+  if (!(vn > 0)) return 0;
+  const dn = vn / 2 + parting;
+  s[a + VX] = s[a + VX]! - dn * nx;
+  s[a + VY] = s[a + VY]! - dn * ny;
+  s[b + VX] = s[b + VX]! + dn * nx;
+  s[b + VY] = s[b + VY]! + dn * ny;
+  return vn;
 }
 
 /**
- * Settles a cluster of touching balls that keep colliding at one instant (a pack pressed together):
- * every sliding ball finishes its slide, then all move on with their common (average) velocity,
- * rolling, held off the cushions and jaws the members met at this instant (`walls`, inward normals
- * (nx, ny) in pairs; see `holdOffWalls`). Energy can only fall, and they cannot collide again with
- * each other or with those walls at this instant. Momentum in the plane is kept unless a wall takes
- * part of it.
+ * Whether two touching balls on the cloth that do not close (Δr·Δv ≥ 0) are pressed together by
+ * their accelerations: the squared distance |Δr + Δv t + Δa t²|² then falls at once when its
+ * quadratic term |Δv|² + 2 Δa·Δr is negative (a the half-accelerations). Below PRESS_EPS its sign
+ * is rounding (two balls moving alike to 1 µm/s, accelerations equal to 1e-11 m/s²), which the
+ * root finder may read either way: it would meet the pair again an ulp of time later, without end.
+ * Such a pair counts as pressed, and moves on as one.
+ */
+function pressed(
+  s: Float64Array,
+  a: number,
+  b: number,
+  p: PhysicsParams,
+  aSliding: boolean,
+  bSliding: boolean,
+): boolean {
+  const cx = s[a + X]! - s[b + X]!;
+  const cy = s[a + Y]! - s[b + Y]!;
+  const bx = s[a + VX]! - s[b + VX]!;
+  const by = s[a + VY]! - s[b + VY]!;
+  const ax = halfAccelerationX(s, a, p, aSliding) - halfAccelerationX(s, b, p, bSliding);
+  const ay = halfAccelerationY(s, a, p, aSliding) - halfAccelerationY(s, b, p, bSliding);
+  return bx * bx + by * by + 2 * (ax * cx + ay * cy) < PRESS_EPS;
+}
+
+/** Parting faster than this (m/s) from every member it touches, a ball leaves a settled cluster (see settleCluster). */
+const LEAVING = 0.1;
+
+/** See `pressed`: m²/s², |Δv| of 1 µm/s squared. */
+const PRESS_EPS = 1e-12;
+
+/** The half-acceleration of a ball on the cloth (sliding: −½ μs g û; else rolling: −½ μr g v̂). */
+function halfAccelerationX(s: Float64Array, o: number, p: PhysicsParams, sliding: boolean): number {
+  const [x, y, mu] = sliding
+    ? [s[o + VX]! - p.R * s[o + WY]!, s[o + VY]! + p.R * s[o + WX]!, p.muSlide]
+    : [s[o + VX]!, s[o + VY]!, p.muRoll];
+  const len = Math.sqrt(x * x + y * y);
+  return len > 0 ? (-0.5 * mu * p.g * x) / len : 0;
+}
+function halfAccelerationY(s: Float64Array, o: number, p: PhysicsParams, sliding: boolean): number {
+  const [x, y, mu] = sliding
+    ? [s[o + VX]! - p.R * s[o + WY]!, s[o + VY]! + p.R * s[o + WX]!, p.muSlide]
+    : [s[o + VX]!, s[o + VY]!, p.muRoll];
+  const len = Math.sqrt(x * x + y * y);
+  return len > 0 ? (-0.5 * mu * p.g * y) / len : 0;
+}
+
+/** Sweeps over a touching cluster's contacts at one instant before its residue is parted (see resolveCluster). */
+export const CLUSTER_SWEEPS = 64;
+/** The parting speed given to a rounding-level residue after the sweeps, m/s (see resolveCluster). */
+const PARTING = 1e-12;
+
+/**
+ * A cluster of touching balls on the cloth that keeps colliding at one instant (a pack pressed
+ * together, a frozen line or rack struck): the collisions go on pair by pair, as the event loop
+ * would take them, but inside one call — sweeps over every touching pair of the cluster in index
+ * order, and every cushion or jaw a member met at this instant (`walls`: ball, then inward normal
+ * (nx, ny), in triples), each contact that closes resolved by its own model (`resolveBallBall`:
+ * restitution e, plastic below `plasticBelow`, friction in the tangent plane; the cushion by
+ * `cushion`). Ball–ball impulses are equal and opposite, so the balls' momentum is kept (up to
+ * rounding) but for what a cushion takes, and energy is lost only by restitution and friction.
+ *
+ * The sweeps end when no contact closes. Plastic contacts converge only geometrically, so after
+ * CLUSTER_SWEEPS sweeps what still closes is a residue: each such pair's normal velocities merge
+ * (plastic, momentum kept) and part at PARTING (1e-12 m/s, enough to outweigh the rounding of the
+ * merge), and a member still moving into a wall it met loses that component. The event loop takes
+ * any contact that still presses as a slow contact. Returns the number of sweeps (for the tests).
+ */
+export function resolveCluster(
+  s: Float64Array,
+  balls: readonly number[],
+  p: PhysicsParams,
+  walls: readonly number[],
+  cushion: (
+    s: Float64Array,
+    i: number,
+    nx: number,
+    ny: number,
+    p: PhysicsParams,
+    keepVertical: boolean,
+  ) => boolean,
+): number {
+  const n = balls.length;
+  // The touching pairs, in index order (balls is sorted by the caller).
+  const pairs: number[] = [];
+  const reach = 2 * p.R + 1e-9;
+  for (let x = 0; x < n; x++) {
+    for (let y = x + 1; y < n; y++) {
+      const a = balls[x]! * STRIDE;
+      const b = balls[y]! * STRIDE;
+      const dx = s[b + X]! - s[a + X]!;
+      const dy = s[b + Y]! - s[a + Y]!;
+      if (dx * dx + dy * dy <= reach * reach) pairs.push(balls[x]!, balls[y]!);
+    }
+  }
+  const into = (k: number): number => {
+    const o = walls[k]! * STRIDE;
+    return s[o + VX]! * walls[k + 1]! + s[o + VY]! * walls[k + 2]!;
+  };
+  let sweep = 0;
+  for (; sweep < CLUSTER_SWEEPS; sweep++) {
+    let any = false;
+    for (let k = 0; k < pairs.length; k += 2) {
+      if (resolveBallBall(s, pairs[k]!, pairs[k + 1]!, p, false)) any = true;
+    }
+    for (let k = 0; k < walls.length; k += 3) {
+      if (into(k) < 0 && cushion(s, walls[k]!, walls[k + 1]!, walls[k + 2]!, p, false)) any = true;
+    }
+    if (!any) return sweep;
+  }
+  for (let k = 0; k < pairs.length; k += 2) {
+    const a = pairs[k]! * STRIDE;
+    const b = pairs[k + 1]! * STRIDE;
+    if (!(closing(s, a, b) > 0)) continue;
+    mergeNormal(s, a, b, PARTING);
+  }
+  for (let k = 0; k < walls.length; k += 3) {
+    const v = into(k);
+    if (v < 0) {
+      const o = walls[k]! * STRIDE;
+      s[o + VX] = s[o + VX]! - v * walls[k + 1]!;
+      s[o + VY] = s[o + VY]! - v * walls[k + 2]!;
+    }
+  }
+  return sweep;
+}
+
+/** −(Δv · Δr) of balls at offsets a and b in the plane: positive while they close (the root finder's sign). */
+function closing(s: Float64Array, a: number, b: number): number {
+  return -(
+    (s[a + VX]! - s[b + VX]!) * (s[a + X]! - s[b + X]!) +
+    (s[a + VY]! - s[b + VY]!) * (s[a + Y]! - s[b + Y]!)
+  );
+}
+
+/**
+ * The last resort for a cluster of touching balls that still collides at one instant after
+ * `resolveCluster`: the members joined by contacts that are not parting (closing, or parting slower
+ * than `plasticBelow`) move on as one (`moveAsOne`), each group held off the cushions and jaws its
+ * members met at this instant (`walls`: ball, then inward normal (nx, ny), in triples). Momentum is
+ * kept but for what a wall takes, and energy only falls. With `leaving` (the guard's third round) all
+ * the members move on as one but those that leave every member they touch faster than 0.1 m/s;
+ * with `all` (its fourth) all of them, after which no two of them approach.
  */
 export function settleCluster(
   s: Float64Array,
   balls: readonly number[],
   p: PhysicsParams,
-  sliding: (k: number) => boolean,
   walls: readonly number[] = [],
+  all = false,
+  leaving = false,
 ): void {
-  let vx = 0;
-  let vy = 0;
-  for (const k of balls) {
-    if (sliding(k)) finishSlide(s, k, p);
-    vx += s[k * STRIDE + VX]!;
-    vy += s[k * STRIDE + VY]!;
+  if (all) {
+    const own: number[] = [];
+    for (let k = 0; k < walls.length; k += 3) own.push(walls[k + 1]!, walls[k + 2]!);
+    moveAsOne(s, balls, own);
+    return;
   }
-  const v = holdOffWalls(vx / balls.length, vy / balls.length, walls);
-  for (const k of balls) {
-    const o = k * STRIDE;
-    s[o + VX] = v[0];
-    s[o + VY] = v[1];
-    s[o + WX] = -v[1] / p.R;
-    s[o + WY] = v[0] / p.R;
+  if (leaving) {
+    // The members that leave every member they touch faster than LEAVING keep their motion (the far
+    // ball of a struck frozen line); the rest move on as one.
+    const reach2 = (2 * p.R + 1e-9) ** 2;
+    const rest = balls.filter((k) =>
+      balls.some((m) => {
+        if (m === k) return false;
+        const dx = s[m * STRIDE + X]! - s[k * STRIDE + X]!;
+        const dy = s[m * STRIDE + Y]! - s[k * STRIDE + Y]!;
+        return dx * dx + dy * dy <= reach2 && closingSpeed(s, k, m) > -LEAVING;
+      }),
+    );
+    const own: number[] = [];
+    for (let k = 0; k < walls.length; k += 3)
+      if (rest.includes(walls[k]!)) own.push(walls[k + 1]!, walls[k + 2]!);
+    if (rest.length > 0) moveAsOne(s, rest, own);
+    return;
+  }
+  const n = balls.length;
+  const group = balls.map((_, x) => x);
+  const find = (x: number): number => {
+    let r = x;
+    while (group[r] !== r) r = group[r]!;
+    return r;
+  };
+  const reach = 2 * p.R + 1e-9;
+  for (let x = 0; x < n; x++) {
+    for (let y = x + 1; y < n; y++) {
+      const a = balls[x]! * STRIDE;
+      const b = balls[y]! * STRIDE;
+      const dx = s[b + X]! - s[a + X]!;
+      const dy = s[b + Y]! - s[a + Y]!;
+      if (dx * dx + dy * dy > reach * reach) continue;
+      if (closingSpeed(s, balls[x]!, balls[y]!) <= -p.plasticBelow) continue;
+      const u = find(x);
+      const v = find(y);
+      if (u !== v) group[Math.max(u, v)] = Math.min(u, v);
+    }
+  }
+  for (let root = 0; root < n; root++) {
+    if (find(root) !== root) continue;
+    const members = balls.filter((_, x) => find(x) === root);
+    const own: number[] = [];
+    for (let k = 0; k < walls.length; k += 3)
+      if (members.includes(walls[k]!)) own.push(walls[k + 1]!, walls[k + 2]!);
+    moveAsOne(s, members, own);
   }
 }
 

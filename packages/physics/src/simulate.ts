@@ -21,6 +21,7 @@ import {
   closingSpeed,
   finishSlide,
   resolveBallBall,
+  resolveCluster,
   resolveSlowContact,
   resolveTableBounce,
   settleCluster,
@@ -81,6 +82,8 @@ export interface EventCapFailure {
 const INF = Number.POSITIVE_INFINITY;
 /** Search horizon for a ball with no transition ahead (only a flying ball): far beyond any shot. */
 const HORIZON = 1000;
+/** A pair whose distance provably stays this far (m) beyond contact needs no root (see pairTime). */
+const CLEAR = 1e-9;
 /** Tie tiers: transitions first, then pocketing, then collisions. */
 const TIER_TRANSITION = 0;
 const TIER_POCKET = 1;
@@ -171,19 +174,39 @@ export function simulate(
   const boundaryKind = new Uint8Array(n);
   const boundaryIndex = new Int32Array(n);
   const tPair = new Float64Array(n * n).fill(INF);
+  // Per row i of the pair table (pairs (i, j), j > i): its earliest time and that j, and whether the
+  // minimum must be rescanned (see setPair).
+  const rowT = new Float64Array(n).fill(INF);
+  const rowJ = new Int32Array(n).fill(n);
+  const rowDirty = new Uint8Array(n);
   // A cushion or jaw a ball touched without moving into it (a graze at rounding level, which the
   // contact test can report again at the same instant without end): it is left out of that ball's
   // boundary search until the ball's next event of another kind. Moving along or away from it,
   // the ball does not meet it again on a straight path.
   const grazedKind = new Uint8Array(n);
   const grazedIndex = new Int32Array(n).fill(-1);
-  const acc = new Float64Array(3);
-  const accJ = new Float64Array(3);
-
   const R = p.R;
 
+  // Each ball's time to its next transition and its half-acceleration, computed once per event
+  // for the balls the refreshes look at (the states do not change while the cached times are
+  // recomputed, so the cache gives the very numbers a fresh computation would).
+  const remainingT = new Float64Array(n);
+  const accel = new Float64Array(3 * n);
+  const stamp = new Int32Array(n).fill(-1);
+  let eventStamp = 0;
+  const scratch = new Float64Array(3);
+  function kinematics(i: number): void {
+    if (stamp[i] === eventStamp) return;
+    stamp[i] = eventStamp;
+    remainingT[i] = transitionTime(s, i, code[i]!, p);
+    halfAcceleration(s, i, code[i]!, p, scratch);
+    accel[3 * i] = scratch[0]!;
+    accel[3 * i + 1] = scratch[1]!;
+    accel[3 * i + 2] = scratch[2]!;
+  }
   function remaining(i: number): number {
-    return transitionTime(s, i, code[i]!, p);
+    kinematics(i);
+    return remainingT[i]!;
   }
 
   function pocketBall(i: number, k: number): void {
@@ -215,13 +238,12 @@ export function simulate(
     if (!isMoving(c) || c === 1 /* spinning: does not move */) return;
     const o = i * STRIDE;
     const window = Math.min(remaining(i), HORIZON);
-    halfAcceleration(s, i, c, p, acc);
     const x = s[o + X]!;
     const y = s[o + Y]!;
     const vx = s[o + VX]!;
     const vy = s[o + VY]!;
-    const ax = acc[0]!;
-    const ay = acc[1]!;
+    const ax = accel[3 * i]!;
+    const ay = accel[3 * i + 1]!;
     let best = INF;
     let kind = B_NONE;
     let index = -1;
@@ -241,6 +263,7 @@ export function simulate(
       const c2 = nx * ax + ny * ay;
       // Out of reach, or moving away on a path that cannot bend back (a sliding ball's can).
       if (c0 > reach || (c1 >= 0 && (straight || c2 >= 0))) continue;
+      if (clearOf(c0, c1, c2, Math.min(window, best))) continue;
       const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
       if (t >= best) continue;
       // The contact point must lie on the segment.
@@ -264,7 +287,11 @@ export function simulate(
       const cy = y - jaws[q + 1]!;
       const d = R + jaws[q + 2]!;
       if (straight && cx * vx + cy * vy >= 0) continue; // moving away on a straight line
-      if (Math.sqrt(cx * cx + cy * cy) - d > reach) continue;
+      const dist = Math.sqrt(cx * cx + cy * cy);
+      if (dist - d > reach) continue;
+      // The distance to the jaw's centre is at least its projection on the present direction.
+      const hi = Math.min(window, best);
+      if (clearOf(dist - d, (cx * vx + cy * vy) / dist, (cx * ax + cy * ay) / dist, hi)) continue;
       const t = circleTime(cx, cy, vx, vy, ax, ay, d, Math.min(window, best));
       if (t < best) {
         best = t;
@@ -289,6 +316,7 @@ export function simulate(
       const c2 = -(ux * ax + uy * ay);
       if (!airborne) {
         if (c0 > reach || (c1 >= 0 && (straight || c2 >= 0))) continue;
+        if (clearOf(c0, c1, c2, Math.min(window, best))) continue;
         const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
         if (t === INF || t > best) continue;
         const lateral = (x + vx * t + ax * t * t - fx) * uy - (y + vy * t + ay * t * t - fy) * ux;
@@ -337,43 +365,72 @@ export function simulate(
     boundaryIndex[i] = index;
   }
 
+  /**
+   * Sets the cached time of pair (i, j), i < j, and keeps its row's minimum (the earliest pair of
+   * row i, the lowest j on a tie: the order the full scan took) up to date; a row whose minimum
+   * grew is rescanned when the next event is chosen.
+   */
+  function setPair(i: number, j: number, t: number): void {
+    tPair[i * n + j] = t;
+    if (t < rowT[i]! || (t === rowT[i]! && j < rowJ[i]!)) {
+      rowT[i] = t;
+      rowJ[i] = j;
+    } else if (rowJ[i] === j) {
+      rowDirty[i] = 1;
+    }
+  }
+
   function computePair(i: number, j: number): void {
-    const key = i < j ? i * n + j : j * n + i;
-    tPair[key] = INF;
+    if (i > j) {
+      computePair(j, i);
+      return;
+    }
+    setPair(i, j, pairTime(i, j));
+  }
+
+  /** The absolute time of the next collision of balls i and j (INF if none before either's transition). */
+  function pairTime(i: number, j: number): number {
     const ci = code[i]!;
     const cj = code[j]!;
-    if (ci >= POCKETED || cj >= POCKETED) return;
+    if (ci >= POCKETED || cj >= POCKETED) return INF;
     const movingI = ci === 2 || ci === 3 || ci === AIRBORNE;
     const movingJ = cj === 2 || cj === 3 || cj === AIRBORNE;
-    if (!movingI && !movingJ) return;
+    if (!movingI && !movingJ) return INF;
     const a = i * STRIDE;
     const b = j * STRIDE;
-    halfAcceleration(s, i, ci, p, acc);
-    halfAcceleration(s, j, cj, p, accJ);
+    kinematics(i);
+    kinematics(j);
     const Cx = s[a + X]! - s[b + X]!;
     const Cy = s[a + Y]! - s[b + Y]!;
     const Cz = s[a + Z]! - s[b + Z]!;
     const Bx = s[a + VX]! - s[b + VX]!;
     const By = s[a + VY]! - s[b + VY]!;
     const Bz = s[a + VZ]! - s[b + VZ]!;
-    const Ax = acc[0]! - accJ[0]!;
-    const Ay = acc[1]! - accJ[1]!;
-    const Az = acc[2]! - accJ[2]!;
-    const window = Math.min(remaining(i), remaining(j), HORIZON);
+    const Ax = accel[3 * i]! - accel[3 * j]!;
+    const Ay = accel[3 * i + 1]! - accel[3 * j + 1]!;
+    const Az = accel[3 * i + 2]! - accel[3 * j + 2]!;
+    const window = Math.min(remainingT[i]!, remainingT[j]!, HORIZON);
     const D = 2 * R;
     // Cull pairs too far apart to meet within the window: each ball moves at most |v|T + |a|T².
     const reach =
       Math.sqrt(Bx * Bx + By * By + Bz * Bz) * window +
       Math.sqrt(Ax * Ax + Ay * Ay + Az * Az) * window * window;
     const gap = Math.sqrt(Cx * Cx + Cy * Cy + Cz * Cz) - D;
-    if (gap > reach) return;
+    if (gap > reach) return INF;
+    // Cheap rejection before the quartic: the distance is at least its projection on the line of
+    // centres now, f(t) = |C| + (Ĉ·B) t + (Ĉ·A) t², a parabola whose least value on [0, window]
+    // is at an end or at its vertex. If that stays clear of contact by more than rounding, no root.
+    const dist = gap + D;
+    const fb = (Bx * Cx + By * Cy + Bz * Cz) / dist;
+    const fa = (Ax * Cx + Ay * Cy + Az * Cz) / dist;
+    if (clearOf(gap, fb, fa, window)) return INF;
     const c4 = Ax * Ax + Ay * Ay + Az * Az;
     const c3 = 2 * (Ax * Bx + Ay * By + Az * Bz);
     const c2 = Bx * Bx + By * By + Bz * Bz + 2 * (Ax * Cx + Ay * Cy + Az * Cz);
     const c1 = 2 * (Bx * Cx + By * Cy + Bz * Cz);
     const c0 = Cx * Cx + Cy * Cy + Cz * Cz - D * D;
     const t = firstRootInInterval(c4, c3, c2, c1, c0, 0, window);
-    tPair[key] = t === INF ? INF : now + t;
+    return t === INF ? INF : now + t;
   }
 
   function graze(i: number, kind: number, k: number, changed: boolean): void {
@@ -431,18 +488,27 @@ export function simulate(
   }
 
   /**
-   * Settles the balls of one instant as a cluster (on the cloth: rolling with their mean velocity),
-   * held off the cushions and jaws its members met at this instant (see holdOffWalls).
+   * Resolves the balls of one instant that keep colliding as a cluster: on the cloth, the pairwise
+   * collisions go on inside one call until none closes (`resolveCluster`: momentum kept, energy lost
+   * only by restitution and friction), held off the cushions and jaws its members met at this
+   * instant; with a ball in flight, the flight guard (`settleFlightCluster`).
    */
-  function settleInstant(members: readonly number[]): void {
-    const walls: number[] = [];
-    for (let w = 0; w < wallBalls.length; w++) {
-      if (members.includes(wallBalls[w]!) && code[wallBalls[w]!] !== AIRBORNE)
-        walls.push(wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
-    }
+  function settleInstant(members: readonly number[], round: number): void {
     if (!members.some((k) => code[k] === AIRBORNE)) {
-      settleCluster(s, members, p, (k) => code[k] === SLIDING, walls);
+      const walls: number[] = [];
+      for (let w = 0; w < wallBalls.length; w++) {
+        if (members.includes(wallBalls[w]!))
+          walls.push(wallBalls[w]!, wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
+      }
+      const sorted = [...members].sort((a, b) => a - b);
+      if (round === 0) resolveCluster(s, sorted, p, walls, resolveCushion);
+      else settleCluster(s, sorted, p, walls, round > 2, round === 2);
     } else {
+      const walls: number[] = [];
+      for (let w = 0; w < wallBalls.length; w++) {
+        if (members.includes(wallBalls[w]!) && code[wallBalls[w]!] !== AIRBORNE)
+          walls.push(wallNormals[2 * w]!, wallNormals[2 * w + 1]!);
+      }
       for (const k of members) if (code[k] === SLIDING) finishSlide(s, k, p);
       settleFlightCluster(s, members, (k) => code[k] === AIRBORNE, p, walls);
       for (const k of members) {
@@ -461,6 +527,7 @@ export function simulate(
   // pair by pair converges only geometrically, so after a few rounds it is settled as one (below).
   let instant = -1;
   let collisionsThisInstant = 0;
+  let guardRounds = 0;
   const inInstant: number[] = [];
   // The cushions and jaws met at the current instant by balls on the cloth (ball, and inward normal
   // in pairs): the cluster guard holds its pack off them.
@@ -496,15 +563,25 @@ export function simulate(
       }
     }
     for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const tp = tPair[i * n + j]!;
-        if (tp < tBest || (tp === tBest && tp !== INF && TIER_COLLISION < tier)) {
-          tBest = tp;
-          tier = TIER_COLLISION;
-          kindBest = 2;
-          iBest = i;
-          jBest = j;
+      if (rowDirty[i] === 1) {
+        rowDirty[i] = 0;
+        rowT[i] = INF;
+        rowJ[i] = n;
+        for (let j = i + 1; j < n; j++) {
+          const tp = tPair[i * n + j]!;
+          if (tp < rowT[i]!) {
+            rowT[i] = tp;
+            rowJ[i] = j;
+          }
         }
+      }
+      const tp = rowT[i]!;
+      if (tp < tBest || (tp === tBest && tp !== INF && TIER_COLLISION < tier)) {
+        tBest = tp;
+        tier = TIER_COLLISION;
+        kindBest = 2;
+        iBest = i;
+        jBest = rowJ[i]!;
       }
     }
     if (tBest === INF) break;
@@ -522,6 +599,7 @@ export function simulate(
     if (now !== instant) {
       instant = now;
       collisionsThisInstant = 0;
+      guardRounds = 0;
       inInstant.length = 0;
       wallBalls.length = 0;
       wallNormals.length = 0;
@@ -616,17 +694,22 @@ export function simulate(
       if (!inInstant.includes(iBest)) inInstant.push(iBest);
       if (!inInstant.includes(jBest)) inInstant.push(jBest);
       const airborne = code[iBest] === AIRBORNE || code[jBest] === AIRBORNE;
-      if (collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length) {
-        // The guard of one instant, in flight as on the cloth: every ball that collided at this
-        // instant is settled as one cluster, after which no two of them approach (see
-        // settleFlightCluster), so an instant holds at most CLUSTER_ROUNDS·n + 1 collisions.
-        settleInstant(inInstant);
+      if (collisionsThisInstant > CLUSTER_ROUNDS * inInstant.length * (guardRounds + 1)) {
+        // The guard of one instant. On the cloth, first the cluster's collisions go on inside one
+        // call (resolveCluster: momentum kept, energy lost only by restitution and friction); should
+        // the instant still hold CLUSTER_ROUNDS more collisions per ball, the members joined by
+        // contacts that do not part move on as one (settleCluster), after another such round all
+        // but the balls clearly leaving, after another all of them, after which no two approach.
+        // In flight it is settled at once (settleFlightCluster). So an instant holds at most
+        // 4·CLUSTER_ROUNDS·n + 4 collisions.
+        settleInstant(inInstant, guardRounds);
+        guardRounds += 1;
         for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
       } else if (airborne) {
         // A flying pair in contact that does not approach faster than the plastic threshold is a
         // lasting contact (a ball perched on a ball): no impulse parts it, so the guard settles it.
         if (!resolveFlightContact(s, iBest, jBest, p, code[iBest] !== AIRBORNE, code[jBest] !== AIRBORNE)) {
-          settleInstant(inInstant);
+          settleInstant(inInstant, 3);
           for (const k of inInstant) if (!touched.includes(k)) touched.push(k);
         }
       } else if (closingSpeed(s, iBest, jBest) >= p.plasticBelow) {
@@ -641,6 +724,7 @@ export function simulate(
       if (!touched.includes(jBest)) touched.push(jBest);
     }
     for (const i of touched) trajectory.record(i, now, s, code[i]!);
+    eventStamp += 1;
     for (const i of touched) refresh(i);
   }
 
@@ -679,10 +763,21 @@ export function simulate(
  * reproducible `event-cap` failure. 1000 + 250 per ball (5000 for a full rack, the default
  * `maxEvents`), never more than `maxEvents`. Random breaks, jump shots and elevated strikes into
  * clusters stay far below it (docs/physics.md, "Every shot ends"); what bounds an instant is the
- * cluster guard (at most CLUSTER_ROUNDS·n + 1 collisions at one time).
+ * cluster guard (at most 4·CLUSTER_ROUNDS·n + 4 collisions at one time).
  */
 export function eventBudget(n: number, p: PhysicsParams): number {
   return Math.min(p.maxEvents, 1000 + 250 * n);
+}
+
+/**
+ * Whether c0 + c1 t + c2 t² stays above CLEAR on [0, hi]: its least value there is at an end or at
+ * its vertex. A cheap test before the root search (which finds no root then).
+ */
+function clearOf(c0: number, c1: number, c2: number, hi: number): boolean {
+  let least = Math.min(c0, c0 + c1 * hi + c2 * hi * hi);
+  const vertex = -c1 / (2 * c2);
+  if (c2 > 0 && vertex > 0 && vertex < hi) least = Math.min(least, c0 - (c1 * c1) / (4 * c2));
+  return least > CLEAR;
 }
 
 /** First time the centre path r(t) = c + v t + a t² (relative to a circle's centre) enters radius d. */

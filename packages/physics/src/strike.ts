@@ -22,6 +22,13 @@ export interface Strike {
   readonly height?: number;
   /** Cue elevation above the horizontal, degrees (0–80). */
   readonly elevationDeg?: number;
+  /**
+   * The cue's miscue limit: the largest tip offset (ball radii, in (0, 1]) this cue strikes
+   * without slipping off the ball. Default `params.miscueLimit` (0.5 R, docs/physics.md). A cue
+   * with a better-gripping tip, or another model's convention (some count 0.6 R as a valid
+   * stroke), sets its own.
+   */
+  readonly miscueLimit?: number;
 }
 
 export interface StrikeResult {
@@ -47,10 +54,11 @@ export function strikeBall(strike: Strike, p: PhysicsParams): StrikeResult {
   let a = strike.side ?? 0;
   let b = strike.height ?? 0;
   const offset = Math.sqrt(a * a + b * b);
-  const miscue = offset > p.miscueLimit;
+  const limit = strike.miscueLimit ?? p.miscueLimit;
+  const miscue = offset > limit;
   if (miscue) {
-    a = (a / offset) * p.miscueLimit;
-    b = (b / offset) * p.miscueLimit;
+    a = (a / offset) * limit;
+    b = (b / offset) * limit;
   }
   const R = p.R;
   const [sinPhi, cosPhi] = cueDirection(strike);

@@ -152,4 +152,6 @@ function check(
   const elevation = strike.elevationDeg;
   if (elevation !== undefined)
     within(elevation, INPUT_RANGES.elevationDeg, '/strike/elevationDeg', 'degrees');
+  if (strike.miscueLimit !== undefined)
+    within(strike.miscueLimit, PARAM_RANGES.miscueLimit, '/strike/miscueLimit', 'ball radii (a tip offset)');
 }

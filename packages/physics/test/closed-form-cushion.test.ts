@@ -272,3 +272,42 @@ describe('a sliding ball that curves into a cushion', () => {
     expect(lowest).toBeGreaterThanOrEqual(R - 1e-9);
   });
 });
+
+describe('the slide ends just before the cushion; slow rebounds leave it for good', () => {
+  // A stun ball (no spin) at v0 along +x slides for τ = 2 v0/(7 μs g), covering v0 τ − ½ μs g τ²,
+  // and then rolls at 5/7 v0. Placed so that 1 mm is left to the contact when the slide ends, it
+  // meets the back cushion rolling, at τ + t_r with (5/7 v0) t_r − ½ μr g t_r² = 1 mm.
+  for (const v0 of [0.3, 1, 2.5]) {
+    it(`v0 = ${v0} m/s: transition, then the cushion at the closed-form time`, () => {
+      const g = P.g;
+      const tau = (2 * v0) / (7 * P.muSlide * g);
+      const slide = v0 * tau - 0.5 * P.muSlide * g * tau * tau;
+      const vr = (5 / 7) * v0;
+      const left = 0.001;
+      const tr = (vr - Math.sqrt(vr * vr - 2 * P.muRoll * g * left)) / (P.muRoll * g);
+      const start = L - R - slide - left;
+      const sim = run([{ id: 0, x: start, y: W / 2, v: [v0, 0, 0] }], null);
+      expect(sim.events[0]).toMatchObject({ type: 'transition', from: 'sliding', to: 'rolling' });
+      expectClose(sim.events[0]!.t, tau, 1e-12);
+      expect(sim.events[1]).toMatchObject({ type: 'cushion', cushion: 'back' });
+      expectClose(sim.events[1]!.t, tau + tr, ROOT);
+      // It leaves the back cushion for good: the next cushion it meets (if any) is the front one.
+      const next = sim.events.slice(2).find((e) => e.type === 'cushion');
+      if (next !== undefined) expect(next).toMatchObject({ cushion: 'front' });
+    });
+  }
+
+  // A rolling ball square into the cushion keeps some top spin toward it after the rebound; the
+  // cloth then slows it by 2/7 of its slip. It comes back to the cushion only if the spin left
+  // outweighs 5/2 of the rebound speed: never for square hits (Mathavan's rebound is 0.82 v with
+  // most of the spin gone), so a slow square hit meets the cushion exactly once.
+  for (const v of [0.02, 0.05, 0.2, 1]) {
+    it(`rolling square at ${v} m/s: one cushion contact, then it rolls away and stops`, () => {
+      const sim = run([rolling(0, L - R - 0.0005, W / 2, v, 0)], null);
+      expect(sim.events.filter((e) => e.type === 'cushion')).toHaveLength(1);
+      const f = sim.final[0]!;
+      expect(f.state).toBe('stationary');
+      expect(f.r[0]).toBeLessThan(L - R);
+    });
+  }
+});

@@ -14,6 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resolveTableBounce } from '../src/resolve.js';
+import { strikeBall } from '../src/strike.js';
 import { ballOf, expectClose, INFINITE, P, R, run, sampleOf, stateOf, W, X0, Y0 } from './helpers.js';
 
 const KIN = 1e-9;
@@ -132,5 +133,87 @@ describe('a steep elevated strike near a cushion flies off the table', () => {
     expect(f.state).toBe('off-table');
     expect(f.where).toBe('right-front');
     expectClose(f.r[2] - R, 0.1002303172743056, 1e-6);
+  });
+});
+
+/**
+ * An elevated cue with side offset (swerve / massé), slow enough that the slate does not bounce the
+ * ball. The strike (docs/physics.md, "Cue strike") gives v = 2V0/(1 + m/M + (5/2)(a² + b²)) along
+ * the cue d = (cos θ, 0, −sin θ) and w = (5v/2R²)(Q × d): the vertical part −v sin θ is the impulse
+ * into the slate. The slate's bounce would rise (e_t v sin θ)²/(2g), below minBounce here, so the
+ * ball stays on the cloth (v_z = 0) with the slate's friction Δv = min(μ_t(1 + e_t) v sin θ,
+ * (2/7)|u|) against the contact slip u = v − R w × ẑ… and R Δw = (5/2) Δv. From then on it slides:
+ * a = −μs g û with û fixed, so the path is a parabola whose radius of curvature at the start is
+ * ρ = |v|³/|v × a| = |v|²/(μs g |sin ψ|), ψ the angle from v to û — the curve of a ball spinning
+ * about a tilted axis (the spin along the shot line turns the slip sideways).
+ */
+describe('an elevated cue with side offset, below the bounce threshold', () => {
+  const theta = 30;
+  const side = 0.4;
+  const V0 = 0.4;
+  const strike = { ball: 0, speed: V0, angleDeg: 0, elevationDeg: theta, side };
+  // Independent evaluation of the strike (level aim along +x, no squirt: direction checked below).
+  const th = (theta * Math.PI) / 180;
+  const d = [Math.cos(th), 0, -Math.sin(th)];
+  const sVec = [0, -1, 0];
+  const speed = (2 * V0) / (1 + P.m / P.cueMass + 2.5 * side * side);
+  const c = R * Math.sqrt(1 - side * side);
+  const Q = [0, 1, 2].map((k) => -c * d[k]! + side * R * sVec[k]!);
+  const k5 = (5 * speed) / (2 * R * R);
+  const w0 = [
+    Q[1]! * d[2]! - Q[2]! * d[1]!,
+    Q[2]! * d[0]! - Q[0]! * d[2]!,
+    Q[0]! * d[1]! - Q[1]! * d[0]!,
+  ].map((x) => k5 * x);
+
+  it('drives the ball into the slate at v sin θ and leaves it on the cloth with the slate friction', () => {
+    const vz = speed * Math.sin(th);
+    expect((P.eTable * vz) ** 2 / (2 * P.g)).toBeLessThan(P.minBounce);
+    const sim = run([{ id: 0, x: X0, y: Y0 }], strike, INFINITE);
+    expect(sim.events.some((e) => e.type === 'bounce')).toBe(false);
+    const after = sampleOf(sim, 0, 0);
+    expect(after.state).toBe('sliding');
+    expect(after.v[2]).toBe(0);
+    // The strike itself (its formula is checked in closed-form-strike): against the independent
+    // evaluation above, the vertical impulse and the spin; its horizontal velocity is turned by squirt.
+    const hit = strikeBall(strike, P);
+    expectClose(hit.v[2], -vz, 1e-12);
+    for (let k = 0; k < 3; k++) expectClose(hit.w[k]!, w0[k]!, 1e-9, 1e-12);
+    expectClose(Math.hypot(hit.v[0], hit.v[1]), speed * Math.cos(th), 1e-12);
+    // The slate's friction against the contact slip u = v + w × (−R ẑ).
+    const ux0 = hit.v[0] - R * hit.w[1];
+    const uy0 = hit.v[1] + R * hit.w[0];
+    const slip = Math.hypot(ux0, uy0);
+    const dv = Math.min(P.muTable * (1 + P.eTable) * vz, (2 / 7) * slip);
+    expectClose(after.v[0], hit.v[0] - (dv * ux0) / slip, 1e-9);
+    expectClose(after.v[1], hit.v[1] - (dv * uy0) / slip, 1e-9, 1e-12);
+    expectClose(R * after.w[0], R * hit.w[0] + 2.5 * (-(dv * uy0) / slip), 1e-9, 1e-12);
+    expectClose(R * after.w[1], R * hit.w[1] - 2.5 * (-(dv * ux0) / slip), 1e-9, 1e-12);
+    expectClose(after.w[2], hit.w[2], 1e-9);
+  });
+
+  it('then curves with the radius of a sliding ball spinning about a tilted axis', () => {
+    const sim = run([{ id: 0, x: X0, y: Y0 }], strike, INFINITE);
+    const a = sampleOf(sim, 0, 0);
+    const ux = a.v[0] - R * a.w[1];
+    const uy = a.v[1] + R * a.w[0];
+    const u = Math.hypot(ux, uy);
+    const vmag = Math.hypot(a.v[0], a.v[1]);
+    const sinPsi = (a.v[0] * uy - a.v[1] * ux) / (vmag * u);
+    expect(Math.abs(sinPsi)).toBeGreaterThan(0.05); // it does curve
+    const rho = (vmag * vmag) / (P.muSlide * P.g * Math.abs(sinPsi));
+    // The radius from the simulated path: velocity and its (constant) change over h.
+    const h = 1e-3;
+    const b = sampleOf(sim, h, 0);
+    const ax = (b.v[0] - a.v[0]) / h;
+    const ay = (b.v[1] - a.v[1]) / h;
+    expectClose(Math.hypot(ax, ay), P.muSlide * P.g, 1e-9);
+    const simRho = vmag ** 3 / Math.abs(a.v[0] * ay - a.v[1] * ax);
+    expectClose(simRho, rho, 1e-6);
+    // The path is the parabola r0 + v0 t − ½ μs g t² û until the slide ends at 2|u|/(7 μs g).
+    const t = Math.min(0.05, (2 * u) / (7 * P.muSlide * P.g) / 2);
+    const at = sampleOf(sim, t, 0);
+    expectClose(at.r[0], X0 + a.v[0] * t - 0.5 * P.muSlide * P.g * t * t * (ux / u), 0, 1e-12);
+    expectClose(at.r[1], Y0 + a.v[1] * t - 0.5 * P.muSlide * P.g * t * t * (uy / u), 0, 1e-12);
   });
 });

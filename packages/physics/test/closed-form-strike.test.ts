@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sinCosDeg } from '../src/math/det.js';
+import { simulate } from '../src/simulate.js';
 import { strikeBall } from '../src/strike.js';
 import { deg, expectClose, INFINITE, P, R, run, sampleOf, X0, Y0 } from './helpers.js';
 
@@ -107,6 +108,42 @@ describe('level strikes (V05–V08)', () => {
     const sim = run([{ id: 0, x: X0, y: Y0 }], { ball: 0, speed: V0, angleDeg: 0, height: 0.6 }, INFINITE);
     expect(sim.miscue).toBe(true);
     expect(sim.events[0]).toMatchObject({ type: 'strike', miscue: true });
+  });
+});
+
+describe('the miscue limit is a parameter of the cue', () => {
+  // 0.6 R is a miscue under the default limit (0.5 R) and a valid stroke for a cue whose limit is
+  // 0.7 R: then v = 2V0/(1 + m/M + (5/2)·0.36) and w = (5v/2R)(0, 0.6, 0) exactly as for any offset.
+  it('0.6 R: a miscue by default, a valid stroke for a cue with limit 0.7 R', () => {
+    const strike = { ball: 0, speed: V0, angleDeg: 0, height: 0.6 };
+    expect(strikeBall(strike, P).miscue).toBe(true);
+    const r = strikeBall({ ...strike, miscueLimit: 0.7 }, P);
+    expect(r.miscue).toBe(false);
+    const v = (2 * V0) / (massRatio + 2.5 * 0.36);
+    expectClose(r.v[0], v, KIN);
+    expectClose(r.w[1], (5 * v * 0.6) / (2 * R), KIN);
+    // A cue with a tighter limit clamps onto its own: 0.3 R for limit 0.3.
+    const tight = strikeBall({ ...strike, height: 0.4, miscueLimit: 0.3 }, P);
+    expect(tight.miscue).toBe(true);
+    const at = strikeBall({ ...strike, height: 0.3 }, P);
+    expectClose(tight.w[1], at.w[1], KIN);
+    const sim = run([{ id: 0, x: X0, y: Y0 }], { ...strike, miscueLimit: 0.7 }, INFINITE);
+    expect(sim.miscue).toBe(false);
+    expect(sim.events[0]).toMatchObject({ type: 'strike', miscue: false });
+  });
+
+  it('a limit outside (0, 1] is refused with its field', () => {
+    for (const miscueLimit of [0, 1.5, -0.1, Number.NaN]) {
+      const result = simulate(
+        [{ id: 0, x: X0, y: Y0 }],
+        { ball: 0, speed: V0, angleDeg: 0, miscueLimit },
+        INFINITE,
+        P,
+      );
+      expect(result.ok).toBe(false);
+      if (!result.ok)
+        expect(result.error).toMatchObject({ code: 'invalid-input', field: '/strike/miscueLimit' });
+    }
   });
 });
 

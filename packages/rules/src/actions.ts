@@ -6,7 +6,6 @@
 import type { Point } from '@pyramid/table';
 import type { BallId } from './balls.js';
 import type { ShotEvent, ShotFacts, StrokeFoul, StrokeGeometry } from './facts.js';
-import type { ObjectBallsInHouse } from './house-fact.js';
 import type { Call, Player } from './state.js';
 
 /** What happened in a shot, either as facts or as an ordered event list (with the observations events cannot carry). */
@@ -20,9 +19,15 @@ export type ShotOutcome =
       readonly positions?: Readonly<Record<string, Point>> | null;
     };
 
-export interface ShotAction {
-  readonly type: 'shot';
-  readonly player: Player;
+/** Whether the referee saw every object ball on the table lying in the house (п.21). */
+export const OBJECT_BALLS_IN_HOUSE = ['all', 'not-all'] as const;
+export type ObjectBallsInHouse = (typeof OBJECT_BALLS_IN_HOUSE)[number];
+
+/**
+ * What the striker chooses before the stroke: the part of a shot the rules can judge before the
+ * table has said what happened (`checkShotIntent`).
+ */
+export interface ShotIntent {
   /** The cue ball used; required in Free (except the break), the coloured ball otherwise. */
   readonly cueBall: BallId;
   readonly call: Call | null;
@@ -33,6 +38,11 @@ export interface ShotAction {
    * object ball lying in the house ('all': the shot is from the temporary house). Absent: not observed.
    */
   readonly objectBallsInHouse?: ObjectBallsInHouse;
+}
+
+export interface ShotAction extends ShotIntent {
+  readonly type: 'shot';
+  readonly player: Player;
   readonly outcome: ShotOutcome;
 }
 

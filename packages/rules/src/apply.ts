@@ -10,11 +10,10 @@ import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { applyExtension, applyFoulEvent, applyInterference } from './events.js';
 import { reasons } from './explain.js';
-import { shotTurnWithHouseFact } from './house-fact.js';
 import { parseAction } from './parse.js';
 import type { Ruling } from './ruling.js';
 import { judgeShot } from './shot.js';
-import { checkShot } from './shot-check.js';
+import { checkShot, checkShotIntent } from './shot-check.js';
 import type { MatchState } from './state.js';
 import { rulebookOf } from './variants/index.js';
 
@@ -61,13 +60,22 @@ export function applyAction(state: MatchState, action: Action): Result<Applied, 
         );
       }
       if (turn.kind !== 'shot') return err(refereeError('action-out-of-turn', 'type', 'no shot is due'));
-      const judged = shotTurnWithHouseFact(state, turn, action);
-      if (!judged.ok) return judged;
-      const checked = checkShot(state, judged.value.turn, action);
+      if (action.player !== turn.player) {
+        return err(
+          refereeError(
+            'action-out-of-turn',
+            'player',
+            `it is ${who(turn.player)}'s shot, not ${who(action.player)}'s`,
+          ),
+        );
+      }
+      const intent = checkShotIntent(state, action);
+      if (!intent.ok) return intent;
+      const checked = checkShot(state, intent.value, action);
       if (!checked.ok) return checked;
       const draft = new Draft(rulebookOf(state), state, 'shot', action.player);
-      if (judged.value.changed) draft.say(reasons.temporaryHouse());
-      judgeShot(draft, judged.value.turn, action, checked.value);
+      if (intent.value.temporaryHouse) draft.say(reasons.temporaryHouse());
+      judgeShot(draft, intent.value.turn, action, checked.value);
       return ok(draft.finish());
     }
     case 'penalty-ball':

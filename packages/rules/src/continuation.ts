@@ -30,6 +30,22 @@ export function withNext(decision: PendingDecision, next: Continuation): Pending
     : { ...decision, after: next };
 }
 
+/**
+ * The chain with every Dynamic option's `respotted` dropped: after a §27 re-rack the balls once
+ * re-spotted around the cue ball are racked anew, so option (2) has nothing to re-spot again
+ * (Dynamic 7(2), п.25) — and a state never names re-spotted balls while the cue ball is off the bed.
+ */
+export function withoutRespotted(continuation: Continuation): Continuation {
+  if (continuation.kind !== 'decision') return continuation;
+  const decision = continuation.decision;
+  const next = withoutRespotted(nextOf(decision));
+  if (decision.kind === 'dynamic-option') {
+    const { respotted: _dropped, ...rest } = decision;
+    return { kind: 'decision', decision: { ...rest, option1Then: next } };
+  }
+  return { kind: 'decision', decision: { ...decision, after: next } };
+}
+
 /** The chain with its final shot or lag replaced by `final` (every decision before it kept). */
 export function withFinal(continuation: Continuation, final: Continuation): Continuation {
   if (continuation.kind !== 'decision') return final;

@@ -5,11 +5,11 @@
 import { err, ok, type Result } from '@pyramid/core';
 import type { ExtensionAction, FoulAction, InterferenceAction } from './actions.js';
 import { COLOURED } from './balls.js';
-import { finalOf, withFinal } from './continuation.js';
+import { finalOf, withFinal, withoutRespotted } from './continuation.js';
 import { Draft } from './draft.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { foulReason, reasons } from './explain.js';
-import type { FoulCode } from './ruling.js';
+import { EVENT_FOUL_ITEMS } from './ruling.js';
 import {
   type Continuation,
   type DecisionTurn,
@@ -19,14 +19,6 @@ import {
   type ShotTerms,
 } from './state.js';
 import { penalise, rulebookOf } from './variants/index.js';
-
-const EVENT_FOUL_CODES: Record<FoulAction['foul'], FoulCode> = {
-  'touch-after-shot': '29.1(6)',
-  'touch-while-placing': '29.1(6)',
-  'slow-play': '29.1(11)',
-  'touch-during-opponent-visit': '29.1(12)',
-  'out-of-turn-stroke': '29.1(12)',
-};
 
 export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Draft, RefereeError> {
   const turn = state.turn;
@@ -52,7 +44,7 @@ export function applyFoulEvent(state: MatchState, action: FoulAction): Result<Dr
   }
   if (turn.kind === 'decision') return foulWhileDeciding(state, turn, action);
   const striker = turn.player;
-  const code = EVENT_FOUL_CODES[action.foul];
+  const code = EVENT_FOUL_ITEMS[action.foul];
   const draft = new Draft(rulebookOf(state), state, action.type, action.player);
   draft.fouls = [code];
   switch (action.foul) {
@@ -160,7 +152,7 @@ function foulWhileDeciding(
         ),
       );
   }
-  const code = EVENT_FOUL_CODES[action.foul];
+  const code = EVENT_FOUL_ITEMS[action.foul];
   const offender = action.player;
   const beneficiary = other(offender);
   const draft = new Draft(rulebookOf(state), state, action.type, offender);
@@ -201,8 +193,8 @@ function foulWhileDeciding(
 function foulBeforeLag(state: MatchState, turn: LagTurn, action: FoulAction): Result<Draft, RefereeError> {
   if (turn.reason === 'play-off' && action.foul === 'touch-after-shot') {
     const draft = new Draft(rulebookOf(state), state, action.type, action.player);
-    draft.fouls = [EVENT_FOUL_CODES[action.foul]];
-    draft.say(foulReason(EVENT_FOUL_CODES[action.foul]));
+    draft.fouls = [EVENT_FOUL_ITEMS[action.foul]];
+    draft.say(foulReason(EVENT_FOUL_ITEMS[action.foul]));
     draft.say(reasons.touchBeforePlayOffLag());
     penalise(draft, action.player, { base: rulebookOf(state).ordinary.terms, cueBallOff: false });
     return ok(draft);
@@ -305,7 +297,7 @@ export function applyInterference(
     // "Счет сохраняется": a penalty or exchange ball already counted in the score is still taken,
     // from the new rack; the lag follows the decisions (a Dynamic option can give no shot now).
     draft.say(reasons.decisionKeptBeforeLag());
-    draft.turn = withFinal(turn, lag);
+    draft.turn = withFinal(withoutRespotted(turn), lag);
     return ok(draft);
   }
   draft.turn = lag;

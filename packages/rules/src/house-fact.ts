@@ -7,15 +7,11 @@
  * is assumed, as before.
  */
 import { err, ok, type Result } from '@pyramid/core';
-import type { ShotAction } from './actions.js';
+import type { ShotIntent } from './actions.js';
 import { type RefereeError, refereeError } from './errors.js';
 import { houseArea, objectBalls } from './position.js';
 import type { MatchState, ShotTurn } from './state.js';
 import { rulebookOf } from './variants/index.js';
-
-/** Whether the referee saw every object ball on the table lying in the house (п.21). */
-export const OBJECT_BALLS_IN_HOUSE = ['all', 'not-all'] as const;
-export type ObjectBallsInHouse = (typeof OBJECT_BALLS_IN_HOUSE)[number];
 
 const FIELD = 'objectBallsInHouse';
 
@@ -27,9 +23,9 @@ const FIELD = 'objectBallsInHouse';
 export function shotTurnWithHouseFact(
   state: MatchState,
   turn: ShotTurn,
-  action: ShotAction,
+  intent: ShotIntent,
 ): Result<{ readonly turn: ShotTurn; readonly changed: boolean }, RefereeError> {
-  const fact = action.objectBallsInHouse;
+  const fact = intent.objectBallsInHouse;
   if (fact === undefined) return ok({ turn, changed: false });
   const area = turn.terms.inHand;
   if (area !== 'house' && area !== 'temporary-house') {

@@ -21,11 +21,13 @@ export type {
   FoulAction,
   InterferenceAction,
   LagAction,
+  ObjectBallsInHouse,
   PenaltyBallAction,
   ShotAction,
+  ShotIntent,
   ShotOutcome,
 } from './actions.js';
-export { ACTION_TYPES, EVENT_FOULS } from './actions.js';
+export { ACTION_TYPES, EVENT_FOULS, OBJECT_BALLS_IN_HOUSE } from './actions.js';
 export { type Applied, apply, applyAction } from './apply.js';
 export { ALL_BALLS, type BallId, ballName, COLOURED, classicValue, isBallId, WHITE_BALLS } from './balls.js';
 export { decisionsOf, finalOf, finalShotOf, nextOf, withFinal } from './continuation.js';
@@ -42,7 +44,6 @@ export {
   type StrokeFoul,
   type StrokeGeometry,
 } from './facts.js';
-export { OBJECT_BALLS_IN_HOUSE, type ObjectBallsInHouse } from './house-fact.js';
 export { type LegalAction, legalActions, type ShotTemplate } from './legal.js';
 export { parseAction } from './parse.js';
 export {
@@ -60,7 +61,16 @@ export {
   summarise,
 } from './record.js';
 export type { RulebookCites, RulebookFacts } from './rulebook-facts.js';
-export { FOUL_CODES, type FoulCode, type Reason, type Respot, type Ruling, type Verdict } from './ruling.js';
+export {
+  EVENT_FOUL_ITEMS,
+  FOUL_CODES,
+  type FoulCode,
+  type Reason,
+  type Respot,
+  type Ruling,
+  STROKE_FOUL_ITEMS,
+  type Verdict,
+} from './ruling.js';
 export {
   COMPLETION_RULES,
   type CompletionRule,
@@ -71,6 +81,7 @@ export {
   type ShotClock,
 } from './settings.js';
 export { newMatch, parseMatchStart } from './setup.js';
+export { type CheckedIntent, checkShotIntent } from './shot-check.js';
 export type {
   Call,
   Continuation,

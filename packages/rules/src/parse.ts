@@ -4,7 +4,13 @@
  */
 import { describeValue, err, fieldPointer, ok, pointerJoin, type Result } from '@pyramid/core';
 import { POCKET_IDS, type PocketId, type Point } from '@pyramid/table';
-import { ACTION_TYPES, type Action, EVENT_FOULS, type ShotOutcome } from './actions.js';
+import {
+  ACTION_TYPES,
+  type Action,
+  EVENT_FOULS,
+  type ObjectBallsInHouse,
+  type ShotOutcome,
+} from './actions.js';
 import { ALL_BALLS, type BallId, COLOURED, isBallId } from './balls.js';
 import { type RefereeError, refereeError } from './errors.js';
 import {
@@ -17,7 +23,6 @@ import {
   type StrokeFoul,
   type StrokeGeometry,
 } from './facts.js';
-import type { ObjectBallsInHouse } from './house-fact.js';
 import type { Call, Player } from './state.js';
 
 /** Allowed keys, hoisted so that parsing allocates no key lists. */

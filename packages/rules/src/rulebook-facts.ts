@@ -55,6 +55,8 @@ export interface RulebookFacts {
   readonly fixedRack: boolean;
   /** A pocketed cue ball is a foul of its own, whatever it pocketed (Classic 5.5). */
   readonly pocketedCueBallFouls: boolean;
+  /** A ball scores its value (Classic 3, 5.1: `classicValue`); elsewhere every ball scores one point. */
+  readonly scoresByValue: boolean;
   /** The settings this variant reads besides the general ones (the settings form shows them). */
   readonly settings: readonly (keyof Settings)[];
   readonly cites: RulebookCites;

@@ -2,8 +2,9 @@
  * A ruling: what the referee decided about one action, and why, citing the paragraphs it applied.
  */
 import type { Point } from '@pyramid/table';
-import type { ActionType } from './actions.js';
+import type { ActionType, EventFoul } from './actions.js';
 import type { BallId } from './balls.js';
+import type { StrokeFoul } from './facts.js';
 import type { Player, Turn } from './state.js';
 
 /** The twelve §29.1 items, plus the two fouls the variants and п.21 add outside that list. */
@@ -24,6 +25,25 @@ export const FOUL_CODES = [
   'classic-5.5', // Classic 5.5: the cue ball fell into a pocket
 ] as const;
 export type FoulCode = (typeof FOUL_CODES)[number];
+
+/** The §29.1 item each stroke foul a referee sees is penalised under (items 3–8). */
+export const STROKE_FOUL_ITEMS: Readonly<Record<StrokeFoul, FoulCode>> = Object.freeze({
+  'early-stroke': '29.1(3)',
+  'improper-strike': '29.1(4)',
+  'feet-off-floor': '29.1(5)',
+  'touched-ball': '29.1(6)',
+  'double-hit': '29.1(7)',
+  push: '29.1(8)',
+});
+
+/** The §29.1 item each foul outside a shot is penalised under (п.11, п.17, п.22.3: 6; п.26: 11; п.28: 12). */
+export const EVENT_FOUL_ITEMS: Readonly<Record<EventFoul, FoulCode>> = Object.freeze({
+  'touch-after-shot': '29.1(6)',
+  'touch-while-placing': '29.1(6)',
+  'slow-play': '29.1(11)',
+  'touch-during-opponent-visit': '29.1(12)',
+  'out-of-turn-stroke': '29.1(12)',
+});
 
 export type Verdict =
   /** A shot without a foul, or a decision taken. */

@@ -1,24 +1,26 @@
 /**
- * Checks a shot against the state before judging it: the right player, a cue ball the rules
- * allow, a call where one is required, a placement inside its area, and facts that could have
- * happened (every ball on the bed, none pocketed twice). Returns the normalised facts or an error
- * naming the field.
+ * Checks a shot against the state before judging it, in two steps: what the striker chose
+ * (`checkShotIntent`: cue ball, call, placement — askable before the stroke), then what the table
+ * says happened (`checkShot`: facts that could have happened). Returns the normalised facts or an
+ * error naming the field.
  */
 import { err, ok, type Result } from '@pyramid/core';
 import { POCKET_IDS, type Point } from '@pyramid/table';
-import type { ShotAction } from './actions.js';
+import type { ShotAction, ShotIntent } from './actions.js';
 import { type BallId, ballName, COLOURED, isBallId } from './balls.js';
 import { type RefereeError, refereeError, who } from './errors.js';
 import { factsFromEvents, type ShotEvent, type ShotFacts } from './facts.js';
+import { shotTurnWithHouseFact } from './house-fact.js';
 import {
   firstOverlap,
   inHouse,
   overlapping,
+  type Positions,
   placementAllowed,
   restsOnTable,
   withoutBalls,
 } from './position.js';
-import type { MatchState, ShotTurn } from './state.js';
+import type { MatchState, ShotTerms, ShotTurn } from './state.js';
 import type { TableSize } from './table-size.js';
 import { rulebookOf } from './variants/index.js';
 
@@ -30,22 +32,52 @@ const AREA_TEXT = {
   anywhere: 'on the bed',
 };
 
-export function checkShot(
-  state: MatchState,
-  turn: ShotTurn,
-  action: ShotAction,
-): Result<ShotFacts, RefereeError> {
-  const { terms } = turn;
-  if (action.player !== turn.player) {
-    return err(
-      refereeError(
-        'action-out-of-turn',
-        'player',
-        `it is ${who(turn.player)}'s shot, not ${who(action.player)}'s`,
-      ),
-    );
+/** What `checkShotIntent` found: the turn the shot is judged under and the bed as the stroke starts. */
+export interface CheckedIntent {
+  /** The state's shot turn, or the same shot from the temporary house when the intent says so (п.21). */
+  readonly turn: ShotTurn;
+  /** Whether the intent's `objectBallsInHouse` moved the shot to the temporary house (the ruling says so). */
+  readonly temporaryHouse: boolean;
+  /** The positions before the stroke, the cue ball in hand at its placement; null when not known. */
+  readonly positions: Positions | null;
+}
+
+/**
+ * Checks what the striker chose before the stroke is played: a cue ball the rules allow (Free 5.1:
+ * any ball on the table), a call only where one is taken (Classic 5.2) and of an object ball on the
+ * table, a placement only for a ball in hand, inside its area (п.11, п.21) and clear of every ball.
+ * The referee's own first step for every shot (`applyAction` begins with it), so a program that asks
+ * it before a stroke — the server, the game, the scorer — is told exactly what the referee would say.
+ */
+export function checkShotIntent(state: MatchState, intent: ShotIntent): Result<CheckedIntent, RefereeError> {
+  const turn = state.turn;
+  if (turn.kind !== 'shot') {
+    const waiting =
+      turn.kind === 'match-over'
+        ? refereeError('match-over', '', `the match is over: ${who(turn.winner)} won`)
+        : turn.kind === 'lag'
+          ? refereeError('lag-pending', '', 'a lag for the right to play is pending')
+          : refereeError(
+              'decision-pending',
+              '',
+              `a ${turn.decision.kind} decision by ${who(turn.decision.player)} is pending`,
+            );
+    return err(waiting);
   }
-  const cue = action.cueBall;
+  const judged = shotTurnWithHouseFact(state, turn, intent);
+  if (!judged.ok) return judged;
+  const positions = checkChoices(state, judged.value.turn.terms, intent);
+  if (!positions.ok) return positions;
+  return ok({ turn: judged.value.turn, temporaryHouse: judged.value.changed, positions: positions.value });
+}
+
+/** The cue ball, call and placement against the shot's terms; the positions as the stroke starts. */
+function checkChoices(
+  state: MatchState,
+  terms: ShotTerms,
+  intent: ShotIntent,
+): Result<Positions | null, RefereeError> {
+  const cue = intent.cueBall;
   if (terms.cueBall === 'choose') {
     if (!state.table.includes(cue)) {
       return err(refereeError('ball-not-on-table', 'cueBall', `${ballName(cue, 'en')} is not on the table`));
@@ -65,16 +97,16 @@ export function checkShot(
   if (terms.callRequired) {
     // Classic 5.2 «должен заранее указать»: a shot without a call is still a shot the table saw; it
     // is ruled as one with no called ball (Classic 5.3, 5.4), not refused (no §29.1 item covers it).
-    if (action.call !== null && (action.call.ball === COLOURED || !state.table.includes(action.call.ball))) {
+    if (intent.call !== null && (intent.call.ball === COLOURED || !state.table.includes(intent.call.ball))) {
       return err(
         refereeError(
           'ball-not-on-table',
           'call.ball',
-          `${ballName(action.call.ball, 'en')} is not an object ball on the table`,
+          `${ballName(intent.call.ball, 'en')} is not an object ball on the table`,
         ),
       );
     }
-  } else if (action.call !== null) {
+  } else if (intent.call !== null) {
     return err(
       refereeError(
         'call-not-allowed',
@@ -84,12 +116,12 @@ export function checkShot(
     );
   }
 
-  let before = state.positions;
-  if (action.placement !== null) {
+  const before = state.positions;
+  if (intent.placement !== null) {
     if (terms.inHand === null) {
       return err(refereeError('placement-invalid', 'placement', 'the cue ball is not in hand on this shot'));
     }
-    if (!placementAllowed(state.tableSize, terms.inHand, action.placement)) {
+    if (!placementAllowed(state.tableSize, terms.inHand, intent.placement)) {
       return err(
         refereeError(
           'placement-invalid',
@@ -98,20 +130,32 @@ export function checkShot(
         ),
       );
     }
-    if (before !== null) {
-      const hit = overlapping(state.tableSize, before, action.placement, cue);
-      if (hit !== null) {
-        return err(
-          refereeError('placement-invalid', 'placement', `the cue ball would overlap ${ballName(hit, 'en')}`),
-        );
-      }
-      before = { ...before, [cue]: action.placement };
+    if (before === null) return ok(null);
+    const hit = overlapping(state.tableSize, before, intent.placement, cue);
+    if (hit !== null) {
+      return err(
+        refereeError('placement-invalid', 'placement', `the cue ball would overlap ${ballName(hit, 'en')}`),
+      );
     }
-  } else if (terms.inHand !== null && before !== null) {
-    // The cue ball was placed somewhere unrecorded; the other balls' positions still judge the first contact.
-    before = withoutBalls(before, [cue]);
+    return ok({ ...before, [cue]: intent.placement });
   }
+  // The cue ball was placed somewhere unrecorded; the other balls' positions still judge the first contact.
+  if (terms.inHand !== null) return ok(withoutBalls(before, [cue]));
+  return ok(before);
+}
 
+/**
+ * Checks a shot whose intent `checkShotIntent` has passed: the right player, and facts that could
+ * have happened (every ball on the bed, none pocketed twice). Returns the normalised facts.
+ */
+export function checkShot(
+  state: MatchState,
+  intent: CheckedIntent,
+  action: ShotAction,
+): Result<ShotFacts, RefereeError> {
+  const { terms } = intent.turn;
+  const before = intent.positions;
+  const cue = action.cueBall;
   // Balls as 16-bit masks: the check runs on every shot the bots simulate.
   let onBedMask = terms.inHand === null ? 0 : 1 << cue;
   for (const ball of state.table) onBedMask |= 1 << ball;

@@ -7,21 +7,12 @@ import type { ShotAction } from './actions.js';
 import { type BallId, COLOURED, WHITE_BALLS } from './balls.js';
 import { breakTurn, type Draft } from './draft.js';
 import { foulReason, reasons } from './explain.js';
-import type { ShotFacts, StrokeFoul } from './facts.js';
+import type { ShotFacts } from './facts.js';
 import { withoutColoured } from './position.js';
-import { FOUL_CODES, type FoulCode } from './ruling.js';
+import { FOUL_CODES, type FoulCode, STROKE_FOUL_ITEMS } from './ruling.js';
 import { other, type Player, type ShotTurn } from './state.js';
 import { matchTable } from './table-size.js';
 import { penalise, RULEBOOKS } from './variants/index.js';
-
-const STROKE_FOUL_CODES: Readonly<Record<StrokeFoul, FoulCode>> = {
-  'early-stroke': '29.1(3)',
-  'improper-strike': '29.1(4)',
-  'feet-off-floor': '29.1(5)',
-  'touched-ball': '29.1(6)',
-  'double-hit': '29.1(7)',
-  push: '29.1(8)',
-};
 
 /** Fouls are listed in the order of §29.1, then the two outside it (ruling.ts). */
 const FOUL_ORDER: readonly FoulCode[] = FOUL_CODES;
@@ -82,7 +73,7 @@ export function findFouls(
   const cue = action.cueBall;
   let found = 0;
   for (let i = 0; i < facts.strokeFouls.length; i++)
-    found |= FOUL_BITS[STROKE_FOUL_CODES[facts.strokeFouls[i]!]];
+    found |= FOUL_BITS[STROKE_FOUL_ITEMS[facts.strokeFouls[i]!]];
   if (facts.stroke !== null) {
     // п.19.2: near a ball the stroke must make 45° or more with the line of centres.
     const radius = matchTable(draft.tableSize).spec.ballDiameter / 2;

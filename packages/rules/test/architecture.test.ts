@@ -1,9 +1,11 @@
 /**
  * The general referee never decides by a variant's name: outside `src/variants/` it asks the
- * match's rulebook (docs/architecture.md). A variant name may still appear there as data — the
- * record's header, the settings, the names — but never in a comparison, a `case` or a `switch` on
- * the variant. This test reads every source file of the package as text, so a comparison added
- * anywhere fails it.
+ * match's rulebook (docs/architecture.md). Nor do the programs built on it — the computer players,
+ * the browser app (game and scorer) and the command line — which read the rulebook's facts
+ * (`RULEBOOKS`) or the referee's exported constants. A variant name may still appear as data — the
+ * record's header, the settings, the names, a default — but never in a comparison, a `case` or a
+ * `switch` on the variant. This test reads every source file of those as text, so a comparison
+ * added anywhere fails it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,6 +15,9 @@ import type { Rulebooks } from '../src/variants/index.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 const VARIANTS_DIR = join(SRC, 'variants');
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+/** The programs on the referee that must not decide by a variant's name either. */
+const PROGRAMS = ['packages/bots/src', 'apps/web/src', 'apps/cli/src'].map((dir) => join(ROOT, dir));
 
 /** Every `.ts` file under `dir`, recursively. */
 function sources(dir: string): string[] {
@@ -79,10 +84,12 @@ describe('no variant-name comparison outside variants/', () => {
   it('holds for every source file of the referee outside variants/', () => {
     const files = sources(SRC).filter((path) => !path.startsWith(VARIANTS_DIR));
     expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((path) =>
-      variantComparisons(readFileSync(path, 'utf8')).map((line) => `${relative(SRC, path)}:${line}`),
-    );
-    expect(found).toEqual([]);
+    expect(comparisonsIn(files)).toEqual([]);
+  });
+
+  it('holds for every source file of the computer players, the browser app and the command line', () => {
+    for (const dir of PROGRAMS) expect(sources(dir).length, dir).toBeGreaterThan(5);
+    expect(comparisonsIn(PROGRAMS.flatMap(sources))).toEqual([]);
   });
 
   it('finds the comparisons the variants themselves may make', () => {
@@ -90,7 +97,30 @@ describe('no variant-name comparison outside variants/', () => {
     const sample = `${readFileSync(join(VARIANTS_DIR, 'free.ts'), 'utf8')}\nif (state.variant === 'free') {}\n`;
     expect(variantComparisons(sample)).toEqual([expect.stringContaining("state.variant === 'free'")]);
   });
+
+  it('finds a comparison planted in a program file', () => {
+    // A real file of each program with the kind of comparison the rulebook replaced.
+    const planted = [
+      ['packages/bots/src/plans.ts', "  if (s.variant === 'classic') return false;"],
+      ['apps/web/src/game/state/practice.ts', "  const scores = variant === 'classic' ? [0, 0] : [1, 1];"],
+      ['apps/cli/src/selfplay-frame.ts', "  return variant === 'classic' ? 2500 : 1000;"],
+    ] as const;
+    for (const [file, line] of planted) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      expect(variantComparisons(source), file).toEqual([]);
+      expect(variantComparisons(`${source}\n${line}\n`), file).toEqual([
+        expect.stringContaining(line.trim()),
+      ]);
+    }
+  });
 });
+
+/** Every comparison in `files`, as `path:line: text` relative to the repository. */
+function comparisonsIn(files: readonly string[]): string[] {
+  return files.flatMap((path) =>
+    variantComparisons(readFileSync(path, 'utf8')).map((line) => `${relative(ROOT, path)}:${line}`),
+  );
+}
 
 describe('RULEBOOKS', () => {
   it('holds one rulebook per variant, under its own name', () => {

@@ -98,6 +98,15 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   clean: fc.constantFrom(0, 0.8),
 });
 
+/**
+ * Cases random runs once found, kept so that every run tries them: a Dynamic option pending with
+ * `respotted` when a §27 re-rack took the cue ball off the bed (the referee kept naming the balls
+ * re-spotted around it; the situation parser rightly refused that state).
+ */
+const FOUND: Record<string, Case[]> = {
+  dynamic: [{ seed: 849383695, randomSettings: true, positions: true, clean: 0 }],
+};
+
 describe('a situation written from any state of play continues as the play did', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: the same rulings from the situation as from the play`, () => {
@@ -141,7 +150,7 @@ describe('a situation written from any state of play continues as the play did',
             ).toEqual(played);
           }
         }),
-        { numRuns: 15 },
+        { numRuns: 15, examples: (FOUND[variant] ?? []).map((c) => [c] as [Case]) },
       );
     });
   }

@@ -19,13 +19,14 @@ import { randomBytes } from 'node:crypto';
 import { RedisBus } from '../bus/redis.js';
 import type { PostgresStore } from '../store/postgres.js';
 import type { Fence } from '../store/types.js';
+import { unreachable } from '../store/unreachable.js';
 
 export interface ClusterOptions {
   readonly redisUrl: string;
   readonly store: PostgresStore;
   /** How long a lease lasts unrenewed (default 3000 ms: another process takes over within about 4 s). */
   readonly leaseMs?: number;
-  /** How long a request to another process waits for its answer (default 2000 ms). */
+  /** How long a request to another process waits for its answer (default two thirds of the lease: 2000 ms). */
   readonly requestTimeoutMs?: number;
   readonly log: (message: string) => void;
 }
@@ -49,6 +50,12 @@ export const DEFAULT_LEASE_MS = 3000;
 /** A request that got no answer in time (the other process is dead, paused or cut off). */
 export const NO_ANSWER: unique symbol = Symbol('no answer');
 
+/** A question to another process, open until closed (see `Cluster.ask`). */
+export interface Question {
+  wait(ms: number): Promise<unknown>;
+  close(): void;
+}
+
 type Envelope =
   | { readonly k: 'q'; readonly n: number; readonly from: string; readonly body: unknown }
   | { readonly k: 'a'; readonly n: number; readonly body: unknown }
@@ -62,7 +69,7 @@ export class Cluster {
   readonly leaseMs: number;
   readonly bus: RedisBus;
   readonly store: PostgresStore;
-  private readonly requestTimeoutMs: number;
+  readonly requestTimeoutMs: number;
   private readonly log: (message: string) => void;
   private handlers: ClusterHandlers | null = null;
   /** Leases held: table → fencing token. */
@@ -71,9 +78,12 @@ export class Cluster {
   private heldUntil = 0;
   private pgUp = true;
   private reported = true;
+  /** performance.now() since when both services have answered without a break. */
+  private upSince = performance.now();
   private readonly pending = new Map<number, (body: unknown) => void>();
   private nextRequest = 1;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private renewing = false;
   private ticking = false;
   private closed = false;
   private unsubscribe: (() => void) | null = null;
@@ -81,7 +91,7 @@ export class Cluster {
 
   private constructor(options: ClusterOptions, bus: RedisBus) {
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 2000;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? Math.round((this.leaseMs * 2) / 3);
     this.store = options.store;
     this.log = options.log;
     this.bus = bus;
@@ -122,6 +132,11 @@ export class Cluster {
     return this.pgUp && this.bus.healthy && !this.closed;
   }
 
+  /** performance.now() since when `available()` has held without a break (meaningful while it holds). */
+  availableSince(): number {
+    return this.upSince;
+  }
+
   /** Takes the lease of a table if it is free or expired; true when held now. */
   async claim(tableId: string): Promise<boolean> {
     const started = performance.now();
@@ -147,10 +162,14 @@ export class Cluster {
     return [...this.held.keys()];
   }
 
-  /** One renewal round: renew, give up what was not renewed, report health, then the tick. */
+  /**
+   * One renewal round: renew, give up what was not renewed, report health, then the tick. The tick
+   * (which waits on Redis and on other processes) runs beside the renewals, never in their way: a
+   * slow or silent Redis must not cost a lease that PostgreSQL would renew.
+   */
   private async round(): Promise<void> {
-    if (this.ticking || this.closed) return;
-    this.ticking = true;
+    if (this.renewing || this.closed) return;
+    this.renewing = true;
     try {
       const started = performance.now();
       const asked = new Map(this.held);
@@ -168,12 +187,20 @@ export class Cluster {
       }
       this.checkHealth();
       this.writePresence();
-      if (this.handlers !== null) await this.handlers.tick();
     } catch (caught) {
       this.log(`cluster round: ${(caught as Error).stack ?? String(caught)}`);
     } finally {
-      this.ticking = false;
+      this.renewing = false;
     }
+    const handlers = this.handlers;
+    if (handlers === null || this.ticking || this.closed) return;
+    this.ticking = true;
+    handlers
+      .tick()
+      .catch((caught: unknown) => this.log(`cluster tick: ${(caught as Error).stack ?? String(caught)}`))
+      .finally(() => {
+        this.ticking = false;
+      });
   }
 
   private lose(tableId: string): void {
@@ -185,11 +212,18 @@ export class Cluster {
     const up = this.available();
     if (up === this.reported || this.closed) return;
     this.reported = up;
+    if (up) {
+      this.upSince = performance.now();
+      // Re-announced at once (a restarted Redis has forgotten every key): the others' sweeps look
+      // for this process's presence before they drop the connections it relays.
+      this.writePresence();
+    }
     const why = up
       ? 'the server reaches PostgreSQL and Redis again'
       : !this.bus.healthy
         ? 'the server is cut off from Redis (the message bus)'
         : 'the server is cut off from PostgreSQL (the database)';
+    this.log(`cluster: ${why} (Redis: ${this.bus.describe()})`);
     this.handlers?.health(up, why);
   }
 
@@ -237,20 +271,48 @@ export class Cluster {
   // ── Requests ───────────────────────────────────────────────────────────────────────────────
 
   /** Asks another process; resolves with its answer, or NO_ANSWER after the timeout. */
-  request(to: string, body: unknown, timeoutMs = this.requestTimeoutMs): Promise<unknown> {
+  async request(to: string, body: unknown, timeoutMs = this.requestTimeoutMs): Promise<unknown> {
+    const question = this.ask(to, body);
+    try {
+      return await question.wait(timeoutMs);
+    } finally {
+      question.close();
+    }
+  }
+
+  /**
+   * Asks another process and keeps the question open until `close()`: each `wait(ms)` resolves
+   * with the answer, or NO_ANSWER after `ms` — and an answer that comes late (the other process was
+   * frozen a while) is still heard by a later `wait`.
+   */
+  ask(to: string, body: unknown): Question {
     const n = this.nextRequest++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(n);
-        resolve(NO_ANSWER);
-      }, timeoutMs);
-      this.pending.set(n, (answer) => {
-        clearTimeout(timer);
-        this.pending.delete(n);
-        resolve(answer);
-      });
-      this.send(to, { k: 'q', n, from: this.id, body });
+    let answered: { readonly body: unknown } | null = null;
+    const waiting = new Set<(body: unknown) => void>();
+    this.pending.set(n, (answer) => {
+      this.pending.delete(n);
+      answered = { body: answer };
+      for (const settle of [...waiting]) settle(answer);
     });
+    this.send(to, { k: 'q', n, from: this.id, body });
+    return {
+      wait: (ms) => {
+        const known: { readonly body: unknown } | null = answered;
+        if (known !== null) return Promise.resolve(known.body);
+        return new Promise((resolve) => {
+          const settle = (answer: unknown) => {
+            clearTimeout(timer);
+            waiting.delete(settle);
+            resolve(answer);
+          };
+          const timer = setTimeout(() => settle(NO_ANSWER), ms);
+          waiting.add(settle);
+        });
+      },
+      close: () => {
+        this.pending.delete(n);
+      },
+    };
   }
 
   /** Tells another process something, without an answer. */
@@ -276,7 +338,14 @@ export class Cluster {
         .request(from, envelope.body)
         .catch((caught: unknown) => {
           this.log(`cluster request from ${from}: ${(caught as Error).stack ?? String(caught)}`);
-          return { error: { code: 'server/internal', field: '', message: 'the owner failed on this' } };
+          const down = unreachable(caught);
+          const code =
+            down === 'never-sent'
+              ? 'server/unavailable'
+              : down === 'maybe-stored'
+                ? 'server/outcome-unknown'
+                : 'server/internal';
+          return { error: { code, field: '', message: 'the owner failed on this' } };
         })
         .then((answer) => this.send(from, { k: 'a', n, body: answer }));
     }

@@ -17,7 +17,7 @@ export interface ConnectionRef {
 }
 
 export type RemoteRequest = { readonly tableId: string; readonly conn: ConnectionRef } & (
-  | { readonly op: 'join'; readonly role: Role }
+  | { readonly op: 'join'; readonly role: Role; readonly resume?: boolean }
   | { readonly op: 'leave' }
   | { readonly op: 'intent'; readonly message: ClientMessage }
 );
@@ -49,6 +49,8 @@ let nextRemote = -1;
 
 export class RemoteMembers {
   private readonly members = new Map<string, RemoteMember>();
+  /** performance.now() since when a process relaying members here has been seen without its presence. */
+  private readonly absentSince = new Map<string, number>();
 
   constructor(
     private readonly cluster: Cluster,
@@ -67,11 +69,15 @@ export class RemoteMembers {
       }
       return { error: null };
     }
+    // An intent from a connection this room does not know (it was dropped here, or joined another
+    // owner): its process is told to join again, which seats it — never "not joined" for good.
+    if (member === undefined && request.op === 'intent') return { error: 'not-owner' };
     if (member === undefined) {
       member = new RemoteMember(this.cluster, from, request.conn.id, nextRemote--, request.conn.player);
       this.members.set(key, member);
     }
-    if (request.op === 'join') return { error: await room.join(member, request.role) };
+    if (request.op === 'join')
+      return { error: await room.join(member, request.role, request.resume === true ? 'resume' : 'join') };
     return { error: await intent(room, member, request.message) };
   }
 
@@ -80,13 +86,32 @@ export class RemoteMembers {
     for (const [key, member] of this.members) if (member.tableId === tableId) this.members.delete(key);
   }
 
-  /** Members whose process is gone (its presence expired) leave their rooms: their seats go away. */
+  /**
+   * Members whose process is gone leave their rooms: their seats go away. Gone means its presence
+   * was missing through two leases (its presence's lifetime) while this process reached Redis
+   * without a break: a live process rewrites its presence each third of a lease, and at once when
+   * Redis comes back (a restarted Redis has forgotten every key), so a process merely slower to
+   * reconnect is never taken for dead and its players keep their seats.
+   */
   async sweep(): Promise<void> {
     const processes = [...new Set([...this.members.values()].map((m) => m.process))];
+    for (const known of [...this.absentSince.keys()])
+      if (!processes.includes(known)) this.absentSince.delete(known);
     if (processes.length === 0) return;
     const alive = await this.cluster.alive(processes);
+    const now = performance.now();
+    const gone = new Set<string>();
+    for (const process of processes) {
+      if (alive.has(process)) {
+        this.absentSince.delete(process);
+        continue;
+      }
+      const since = this.absentSince.get(process) ?? now;
+      this.absentSince.set(process, since);
+      if (now - Math.max(since, this.cluster.availableSince()) >= this.cluster.leaseMs * 2) gone.add(process);
+    }
     for (const [key, member] of this.members) {
-      if (alive.has(member.process)) continue;
+      if (!gone.has(member.process)) continue;
       this.members.delete(key);
       const room = member.tableId === null ? undefined : this.tables.rooms.get(member.tableId);
       if (room !== undefined) await room.leave(member);

@@ -188,6 +188,8 @@ export interface Lease {
 const MIGRATION_LOCK = 0x70797261;
 /** The first key of the advisory locks that serialise each quick-match queue (the second: the queue's hash). */
 const QUEUE_LOCK = 0x70797271;
+/** The advisory lock that serialises rotations of the session secret (and the first one's making). */
+const SECRET_LOCK = 0x70797273;
 
 /** BIGINT (int8) columns hold milliseconds and ids well inside 2^53: read them as numbers. */
 const types = {
@@ -305,14 +307,28 @@ export class PostgresStore implements Store {
   }
 
   async secrets(): Promise<StoredSecret[]> {
-    const rows = await this.pool.query<{ id: string; value: string; created_at: number }>(
-      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
-    );
-    return rows.rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
+    return this.readSecrets(this.pool);
   }
 
-  async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
-    await this.transaction(async (client) => {
+  private async readSecrets(client: Queryable): Promise<StoredSecret[]> {
+    const rows = await client.query<{ id: string; value: string; created_at: number }>(
+      'SELECT id, value, created_at FROM secrets ORDER BY created_at DESC, id DESC',
+    );
+    return rows.rows.map((r) => ({ id: r.id, value: r.value, createdAt: Number(r.created_at) }));
+  }
+
+  async rotateSecret(
+    secret: StoredSecret,
+    drop: readonly string[],
+    ifNewest?: string | null,
+  ): Promise<StoredSecret[]> {
+    return this.transaction(async (client) => {
+      if (ifNewest !== undefined) {
+        // One rotation at a time across processes; the loser reads the winner's secret back.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [SECRET_LOCK]);
+        const newest = (await this.readSecrets(client))[0]?.id ?? null;
+        if (newest !== ifNewest) return this.readSecrets(client);
+      }
       await client.query('INSERT INTO secrets (id, value, created_at) VALUES ($1, $2, $3)', [
         secret.id,
         secret.value,
@@ -320,6 +336,7 @@ export class PostgresStore implements Store {
       ]);
       const gone = drop.filter((id) => id !== secret.id);
       if (gone.length > 0) await client.query('DELETE FROM secrets WHERE id = ANY($1)', [gone]);
+      return this.readSecrets(client);
     });
   }
 
@@ -646,13 +663,26 @@ export class PostgresStore implements Store {
   }
 
   async actions(id: string): Promise<StoredAction[]> {
+    return this.actionRows(id, 0);
+  }
+
+  /** The stored action of a table at `seq`, or null (the cluster's check of an intent whose answer was lost). */
+  async actionAt(id: string, seq: number): Promise<StoredAction | null> {
+    return (await this.actionRows(id, seq))[0] ?? null;
+  }
+
+  /** Every action of a table (`seq` 0), or the one at `seq`. */
+  private async actionRows(id: string, seq: number): Promise<StoredAction[]> {
     const { rows } = await this.pool.query<{
       seq: number;
       action: string;
       stroke: string | null;
       by_seat: number | null;
       at: number;
-    }>('SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = $1 ORDER BY seq', [id]);
+    }>(
+      'SELECT seq, action, stroke, by_seat, at FROM actions WHERE table_id = $1 AND ($2 = 0 OR seq = $2) ORDER BY seq',
+      [id, seq],
+    );
     return rows.map((row) => ({
       seq: row.seq,
       action: JSON.parse(row.action) as unknown,

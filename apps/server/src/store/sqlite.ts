@@ -283,15 +283,30 @@ export class SqliteStore implements Store {
     return rows.map((r) => ({ id: r.id, value: r.value, createdAt: r.created_at }));
   }
 
-  async rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void> {
-    this.db.transaction(() => {
-      this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
-        secret.id,
-        secret.value,
-        secret.createdAt,
-      );
-      for (const id of drop) if (id !== secret.id) this.prepared('DELETE FROM secrets WHERE id = ?').run(id);
-    })();
+  async rotateSecret(
+    secret: StoredSecret,
+    drop: readonly string[],
+    ifNewest?: string | null,
+  ): Promise<StoredSecret[]> {
+    // IMMEDIATE: the write lock first, so that the check and the insert see one state of the file.
+    this.db
+      .transaction(() => {
+        if (ifNewest !== undefined) {
+          const newest = this.prepared(
+            'SELECT id FROM secrets ORDER BY created_at DESC, id DESC LIMIT 1',
+          ).get() as { id: string } | undefined;
+          if ((newest?.id ?? null) !== ifNewest) return;
+        }
+        this.prepared('INSERT INTO secrets (id, value, created_at) VALUES (?, ?, ?)').run(
+          secret.id,
+          secret.value,
+          secret.createdAt,
+        );
+        for (const id of drop)
+          if (id !== secret.id) this.prepared('DELETE FROM secrets WHERE id = ?').run(id);
+      })
+      .immediate();
+    return this.secrets();
   }
 
   async createPlayer(player: StoredPlayer): Promise<void> {

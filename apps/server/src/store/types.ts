@@ -152,9 +152,16 @@ export interface Store {
   secrets(): Promise<StoredSecret[]>;
   /**
    * Adds a new signing secret and deletes the secrets `drop` (their grace period is over), in one
-   * transaction.
+   * transaction; returns the secrets stored afterwards, newest first. With `ifNewest` (the id of the
+   * newest secret the caller read, null for none) it is a compare-and-set, serialised between
+   * processes: nothing is written when another process rotated meanwhile (processes started
+   * together on an empty store all sign with the one secret that won).
    */
-  rotateSecret(secret: StoredSecret, drop: readonly string[]): Promise<void>;
+  rotateSecret(
+    secret: StoredSecret,
+    drop: readonly string[],
+    ifNewest?: string | null,
+  ): Promise<StoredSecret[]>;
 
   createPlayer(player: StoredPlayer): Promise<void>;
   player(id: string): Promise<StoredPlayer | null>;

@@ -150,9 +150,12 @@ export function settingsFieldset(lang: Lang, initial: Settings = DEFAULT_SETTING
  * Reads a fieldset made by `settingsFieldset` into settings, validated by the referee. A shot clock
  * of 0 s means none; with one, one extension per frame (п.26).
  */
-export function readSettings(fieldset: HTMLFieldSetElement) {
+export function readSettings(fieldset: HTMLFieldSetElement, moved: ParentNode | null = null) {
+  // `moved`: where a page put some of the fieldset's rows instead (the scorer's frames to win).
   const value = (name: string) =>
-    fieldset.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    fieldset.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`) ??
+    moved?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`) ??
+    null;
   const raw: Record<string, unknown> = {
     completionRule: value('completionRule')?.value,
     framesToWin: Number(value('framesToWin')?.value),

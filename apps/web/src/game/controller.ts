@@ -123,6 +123,9 @@ export class Controller {
     }
     if (before.match !== this.state.match || before.selection !== this.state.selection) this.hintShown = null;
     this.changed();
+    // A watcher's page (a spectator, the opponent) draws nothing until the first broadcast stroke:
+    // its quality is measured now, so that the stroke is not animated at a level it cannot draw.
+    if (intent.type === 'online-table' || intent.type === 'watch') this.view.probeQuality();
   }
 
   /** Tells the panels (and the language keeper) of the state as it is. */

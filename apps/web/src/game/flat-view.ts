@@ -153,7 +153,10 @@ export function createFlatView(canvas: HTMLCanvasElement, table: MatchTable): Ta
       }
       if (numbered && ball.id > 0) {
         context.fillStyle = '#1c1814';
-        context.font = `bold ${Math.round(r * (ball.id > 9 ? 1 : 1.2))}px Arial, Helvetica, sans-serif`;
+        // At least 11 px and most of the disc's height: at r × 1.2 a desktop's numbers were
+        // 8–9 px, too small to read (issue 25).
+        const size = Math.max(11, r * (ball.id > 9 ? 1.3 : 1.6));
+        context.font = `bold ${Math.round(size)}px Arial, Helvetica, sans-serif`;
         context.textAlign = 'center';
         context.textBaseline = 'middle';
         context.fillText(String(ball.id), p.x, p.y);

@@ -14,6 +14,8 @@ import {
   QUALITY_PROFILES,
   type QualityController,
   type QualityLevel,
+  SETTLE,
+  WINDOW,
 } from '../view/quality.js';
 import type { BallFrame, CameraMode, Overlay, ShotAnimation, TableView } from '../view/types.js';
 import type { ColouredBall, DisplaySettings } from './display.js';
@@ -56,6 +58,8 @@ function newCanvas(): HTMLCanvasElement {
 export interface GameView extends TableView {
   /** Shows the table of `size` (a no-op when it is already shown). */
   useTable(size: TableSize): void;
+  /** Times a few frames now to choose the level before the first animation (auto only). */
+  probeQuality(): void;
   readonly tableSize: TableSize;
   readonly canvas: HTMLCanvasElement;
   readonly kind: ViewKind;
@@ -82,6 +86,9 @@ export class ViewHost implements GameView {
   private rebuildPending = false;
   /** Level changes, for whoever shows the level (the display panel). */
   onQuality: ((level: QualityLevel) => void) | null = null;
+  /** Auto is at its lowest 3D level and frames are still slow: offer the flat view (once). */
+  onFlatOffer: (() => void) | null = null;
+  private flatOffered = false;
 
   /**
    * The canvas goes into `parent` before the view is built on it (the view watches its size).
@@ -138,6 +145,18 @@ export class ViewHost implements GameView {
     // A new canvas is never made under the player's finger: a step measured in the middle of a pull
     // waits for the finger to lift (or for the shot it strikes to start).
     if (next !== null) this.changeLevel(next, this.pressed.size === 0);
+    if (this.quality.offerFlat && !this.flatOffered) {
+      this.flatOffered = true;
+      this.onFlatOffer?.();
+    }
+  }
+
+  /**
+   * Times a few frames now, before any shot, on auto: a page that has drawn nothing since it opened
+   * (a spectator's, the opponent's) would otherwise meet its first animation at the highest level.
+   */
+  probeQuality(): void {
+    if (this.quality.adaptive) this.three?.probe(SETTLE + WINDOW);
   }
 
   /** Pointers pressed anywhere on the page: while one is, no new canvas is made (a pull, a drag). */
@@ -176,6 +195,9 @@ export class ViewHost implements GameView {
       this.onQuality?.(level);
       return;
     }
+    // The rest of a 3D level applies at once (the shot that measured it slow runs faster from the
+    // next frame: waiting for its end kept a watcher's first break at the highest level throughout).
+    if (three !== null && level !== 'flat') three.setQuality(level);
     this.level = level;
     this.rebuildPending = true;
     if (now && !this.view.animating) this.rebuild();

@@ -3,7 +3,16 @@
  * only records what was seen; whether it is legal or possible is the referee's to say when the
  * action is submitted. Every change returns a new entry (the form state is plain data).
  */
-import { type BallId, COLOURED, type MatchState, type ShotTemplate, type StrokeFoul } from '@pyramid/rules';
+import {
+  type BallId,
+  COLOURED,
+  checkShotIntent,
+  type MatchState,
+  RULEBOOKS,
+  type ShotIntent,
+  type ShotTemplate,
+  type StrokeFoul,
+} from '@pyramid/rules';
 import type { PocketId } from '@pyramid/table';
 
 /** How many cushion contacts after the first contact (п.20): 2 stands for "two or more". */
@@ -57,6 +66,26 @@ export const EMPTY_ENTRY: ShotEntry = Object.freeze({
 /** Whether the shot is from hand from the house, where the referee may say every object ball lies in the house (п.21). */
 export function offersAllInHouse(template: ShotTemplate): boolean {
   return template.inHand === 'house' && template.kind !== 'break';
+}
+
+/**
+ * Whether the referee would take the striker's choice `change` (a cue ball, a call, that every
+ * object ball lies in the house) with the entry's other choices: its `checkShotIntent`, the same
+ * check it makes of the shot when it is submitted. The form greys out what it would refuse.
+ */
+export function choiceAllowed(
+  state: MatchState,
+  template: ShotTemplate,
+  entry: ShotEntry,
+  change: Partial<ShotIntent>,
+): boolean {
+  const intent: ShotIntent = {
+    cueBall: entry.cueBall ?? template.cueBalls[0] ?? COLOURED,
+    call: null,
+    placement: null,
+    ...change,
+  };
+  return checkShotIntent(state, intent).ok;
 }
 
 /** A fresh entry for a shot: the cue ball is preset when the rules leave no choice. */
@@ -145,9 +174,11 @@ export function shotAction(entry: ShotEntry, state: MatchState, template: ShotTe
   return {
     type: 'shot',
     player: template.player,
-    // The record names the cue ball in Free (required after the break), and omits the default otherwise.
-    // A Free cue ball not yet chosen is left out, so the referee names what is missing.
-    ...(state.variant === 'free' && template.kind !== 'break' && entry.cueBall !== null ? { cueBall } : {}),
+    // The record names the cue ball where any ball may be it (Free 5.1: required after the break), and
+    // omits the default otherwise. A cue ball not yet chosen is left out, so the referee names what is missing.
+    ...(RULEBOOKS[state.variant].anyBallIsCueBall && template.kind !== 'break' && entry.cueBall !== null
+      ? { cueBall }
+      : {}),
     ...(callBall !== null && callPocket !== null ? { call: { ball: callBall, pocket: callPocket } } : {}),
     ...(allInHouse ? { objectBallsInHouse: 'all' } : {}),
     facts,

@@ -5,6 +5,7 @@
  */
 import {
   CITES,
+  EVENT_FOUL_ITEMS,
   type LegalAction,
   legalActions,
   type MatchState,
@@ -170,7 +171,7 @@ function outsidePanel(app: App, state: MatchState, actions: readonly LegalAction
     if (action.type === 'foul') {
       const name = EVENT_FOUL_NAMES[action.foul];
       buttons.push(
-        button(`${state.players[action.player]}: ${name.item} ${name[lang]}`, {
+        button(`${state.players[action.player]}: ${EVENT_FOUL_ITEMS[action.foul]} ${name[lang]}`, {
           class: 'wide',
           testid: `event-${action.foul}-${action.player}`,
           onClick: () => app.submitAction({ type: 'foul', player: action.player, foul: action.foul }),
@@ -264,6 +265,9 @@ export function matchView(app: App, session: Session): HTMLElement {
     );
   }
   if (ruling !== null) main.append(rulingCard(ruling, state.players, lang));
+  // What the referee reads (the score, the last ruling) and what he enters: two columns on a phone on
+  // its side (scorer.css), one after the other otherwise.
+  const reads = main.children.length;
   const due = decisionPanel(app, state, actions);
   if (due !== null) main.append(due);
   const template = shotTemplate(session);
@@ -312,6 +316,11 @@ export function matchView(app: App, session: Session): HTMLElement {
       h('h3', { text: app.t('log') }),
       logView(app, session),
     ),
+  );
+  const parts = [...main.children];
+  main.replaceChildren(
+    h('div', { class: 'reads' }, ...(parts.slice(0, reads) as HTMLElement[])),
+    h('div', { class: 'enters' }, ...(parts.slice(reads) as HTMLElement[])),
   );
   return main;
 }

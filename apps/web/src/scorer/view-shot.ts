@@ -1,7 +1,8 @@
 /**
  * The shot form: what the referee saw, in a few taps. It offers only the choices the referee's
- * `legalActions` template lists (cue balls, calls) and the balls on the table; whether the shot as
- * entered is possible is the referee's to say when it is submitted.
+ * `legalActions` template lists (cue balls, calls) and the balls on the table, greying out any the
+ * referee's `checkShotIntent` would refuse; whether the shot as entered is possible is the
+ * referee's to say when it is submitted.
  */
 import {
   type BallId,
@@ -9,9 +10,10 @@ import {
   COLOURED,
   type MatchState,
   type ShotTemplate,
+  STROKE_FOUL_ITEMS,
   STROKE_FOULS,
 } from '@pyramid/rules';
-import { POCKET_NAMES, type PocketId } from '@pyramid/table';
+import { POCKET_IDS, POCKET_NAMES, type PocketId } from '@pyramid/table';
 import type { Lang } from '../common/lang.js';
 import type { App } from './app.js';
 import { button, h } from './dom.js';
@@ -19,24 +21,26 @@ import {
   addJumped,
   addPocketed,
   type CushionCount,
+  choiceAllowed,
   offersAllInHouse,
   removeBall,
   type ShotEntry,
   shotAction,
   toggleStrokeFoul,
 } from './entry.js';
-import { ballLabel, citeText, FOUL_NAMES, POCKET_SHORT, STROKE_FOUL_ITEMS } from './words.js';
+import { ballLabel, citeText, FOUL_NAMES, POCKET_SHORT } from './words.js';
 
 /** A ball as a round chip: 1–15 white, the coloured ball yellow. */
 export function ballChip(
   ball: BallId,
   lang: Lang,
-  props: { testid: string; pressed?: boolean; onClick: () => void },
+  props: { testid: string; pressed?: boolean; disabled?: boolean; onClick: () => void },
 ): HTMLButtonElement {
   return button(ball === COLOURED ? '●' : String(ball), {
     class: `ball${ball === COLOURED ? ' coloured' : ''}`,
     testid: props.testid,
     pressed: props.pressed ?? false,
+    disabled: props.disabled ?? false,
     title: ballLabel(ball, lang),
     attrs: { 'aria-label': ballLabel(ball, lang) },
     onClick: props.onClick,
@@ -49,12 +53,14 @@ export function pocketPad(
   prefix: string,
   selected: PocketId | null,
   onPick: (pocket: PocketId) => void,
+  allowed: (pocket: PocketId) => boolean = () => true,
 ): HTMLElement {
   const pocket = (id: PocketId) =>
     button(POCKET_SHORT[id][lang], {
       class: 'pocket',
       testid: `${prefix}-${id}`,
       pressed: id === selected,
+      disabled: !allowed(id),
       title: POCKET_NAMES[id][lang],
       onClick: () => onPick(id),
     });
@@ -76,8 +82,14 @@ function section(title: string, ...children: (Node | null | false)[]): HTMLEleme
   return h('section', { class: 'block' }, h('h3', { text: title }), ...children);
 }
 
-function toggle(label: string, testid: string, on: boolean, flip: () => void): HTMLButtonElement {
-  return button(label, { class: 'toggle', testid, pressed: on, onClick: flip });
+function toggle(
+  label: string,
+  testid: string,
+  on: boolean,
+  flip: () => void,
+  disabled = false,
+): HTMLButtonElement {
+  return button(label, { class: 'toggle', testid, pressed: on, disabled, onClick: flip });
 }
 
 export function shotForm(app: App, state: MatchState, template: ShotTemplate, entry: ShotEntry): HTMLElement {
@@ -97,6 +109,7 @@ export function shotForm(app: App, state: MatchState, template: ShotTemplate, en
             ballChip(ball, lang, {
               testid: `cue-ball-${ball}`,
               pressed: entry.cueBall === ball,
+              disabled: !choiceAllowed(state, template, entry, { cueBall: ball }),
               onClick: () => set({ ...entry, cueBall: ball }),
             }),
           ),
@@ -111,6 +124,8 @@ export function shotForm(app: App, state: MatchState, template: ShotTemplate, en
       entry.callBall === null ? [] : template.calls.filter((c) => c.ball === entry.callBall)
     ).map((c) => c.pocket);
     const called = entry.callBall !== null && entry.callPocket !== null;
+    const callAllowed = (ball: BallId, pocket: PocketId) =>
+      choiceAllowed(state, template, entry, { call: { ball, pocket } });
     form.append(
       section(
         app.t('call'),
@@ -121,15 +136,22 @@ export function shotForm(app: App, state: MatchState, template: ShotTemplate, en
             ballChip(ball, lang, {
               testid: `call-ball-${ball}`,
               pressed: entry.callBall === ball,
+              disabled: !POCKET_IDS.some((pocket) => callAllowed(ball, pocket)),
               onClick: () => set({ ...entry, callBall: ball }),
             }),
           ),
         ),
         entry.callBall === null
           ? null
-          : pocketPad(lang, 'call-pocket', entry.callPocket, (pocket) => {
-              if (callPockets.includes(pocket)) set({ ...entry, callPocket: pocket });
-            }),
+          : pocketPad(
+              lang,
+              'call-pocket',
+              entry.callPocket,
+              (pocket) => {
+                if (callPockets.includes(pocket)) set({ ...entry, callPocket: pocket });
+              },
+              (pocket) => callAllowed(entry.callBall!, pocket),
+            ),
         called
           ? button(
               lang === 'ru'
@@ -298,8 +320,13 @@ export function shotForm(app: App, state: MatchState, template: ShotTemplate, en
     form.append(
       section(
         app.t('inHandArea'),
-        toggle(app.t('allInHouse'), 'all-in-house', entry.allInHouse, () =>
-          set({ ...entry, allInHouse: !entry.allInHouse, hitInHouse: false }),
+        toggle(
+          app.t('allInHouse'),
+          'all-in-house',
+          entry.allInHouse,
+          () => set({ ...entry, allInHouse: !entry.allInHouse, hitInHouse: false }),
+          // The referee refuses the fact where it cannot hold (no object ball left on the table).
+          !entry.allInHouse && !choiceAllowed(state, template, entry, { objectBallsInHouse: 'all' }),
         ),
         h('p', {
           class: 'hint',

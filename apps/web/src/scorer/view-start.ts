@@ -52,7 +52,8 @@ export function startView(app: App): HTMLElement {
       testid: `player-${index}-name`,
       attrs: { autocomplete: 'off', maxlength: '80' },
     });
-    input.value = index === 0 ? app.t('player1') : app.t('player2');
+    // A placeholder, not a value: a referee types the names over nothing.
+    input.placeholder = index === 0 ? app.t('player1') : app.t('player2');
     return h(
       'label',
       { class: 'field' },
@@ -61,6 +62,10 @@ export function startView(app: App): HTMLElement {
     );
   };
   const names = [name(0), name(1)];
+  // The match's length is asked with the names, not inside the collapsed rules.
+  const length = h('div', { class: 'match-length', testid: 'match-length' });
+  const frames = fieldset.querySelector('[data-setting="framesToWin"]');
+  if (frames !== null) length.append(frames);
   const settingsBox = h(
     'details',
     { class: 'settings-box', testid: 'settings-box' },
@@ -73,7 +78,7 @@ export function startView(app: App): HTMLElement {
     class: 'primary',
     testid: 'start-match',
     onClick: () => {
-      const settings = readSettings(fieldset);
+      const settings = readSettings(fieldset, length);
       if (!settings.ok) {
         app.notify({
           kind: 'refused',
@@ -83,7 +88,8 @@ export function startView(app: App): HTMLElement {
         return;
       }
       const players = names.map(
-        (label, i) => label.querySelector('input')?.value.trim() || (i === 0 ? 'A' : 'B'),
+        (label, i) =>
+          label.querySelector('input')?.value.trim() || (i === 0 ? app.t('player1') : app.t('player2')),
       );
       app.startMatch({
         variant,
@@ -155,6 +161,7 @@ export function startView(app: App): HTMLElement {
       h('h3', { text: app.t('variant') }),
       variants,
       ...names,
+      length,
       settingsBox,
       start,
     ),

@@ -13,7 +13,6 @@ import {
   namePlayers,
   type PendingDecision,
   type Ruling,
-  type StrokeFoul,
   type Turn,
   type Variant,
 } from '@pyramid/rules';
@@ -140,8 +139,8 @@ export const STRINGS = {
   copied: { ru: 'Итог скопирован', en: 'Summary copied' },
   noMatches: { ru: 'Сохранённых матчей нет', en: 'No saved matches' },
   settingsDefaults: {
-    ru: 'По умолчанию — правила МКП (docs/rules-interpretations.md).',
-    en: 'Defaults follow the МКП text (docs/rules-interpretations.md).',
+    ru: 'По умолчанию — правила МКП.',
+    en: 'Defaults follow the МКП rules.',
   },
   respotOne: { ru: '{ball} — на заднюю отметку (п.25)', en: '{ball} — on the back spot (п.25)' },
   respotLine: {
@@ -189,36 +188,22 @@ export const FOUL_NAMES: Readonly<Record<FoulCode, Bilingual>> = {
   'classic-5.5': { ru: 'биток в лузе (Классическая 5.5)', en: 'the cue ball fell (Classic 5.5)' },
 };
 
-/** The stroke fouls a referee sees (§29.1 items 3–8), in the record's vocabulary. */
-export const STROKE_FOUL_ITEMS: Readonly<Record<StrokeFoul, FoulCode>> = {
-  'early-stroke': '29.1(3)',
-  'improper-strike': '29.1(4)',
-  'feet-off-floor': '29.1(5)',
-  'touched-ball': '29.1(6)',
-  'double-hit': '29.1(7)',
-  push: '29.1(8)',
-};
-
-/** Fouls outside a shot, with the §29.1 item each is penalised under. */
-export const EVENT_FOUL_NAMES: Readonly<Record<EventFoul, Bilingual & { readonly item: FoulCode }>> = {
+/** Fouls outside a shot, in words; the §29.1 item each is penalised under is the referee's (`EVENT_FOUL_ITEMS`). */
+export const EVENT_FOUL_NAMES: Readonly<Record<EventFoul, Bilingual>> = {
   'touch-after-shot': {
-    item: '29.1(6)',
     ru: 'касание шара после удара (п.17, п.22.3)',
     en: 'a ball touched after the shot (п.17, п.22.3)',
   },
   'touch-while-placing': {
-    item: '29.1(6)',
     ru: 'касание шара при установке битка (п.11)',
     en: 'a ball touched while placing the cue ball (п.11)',
   },
-  'slow-play': { item: '29.1(11)', ru: 'замедленная игра (п.26)', en: 'slow play (п.26)' },
+  'slow-play': { ru: 'замедленная игра (п.26)', en: 'slow play (п.26)' },
   'touch-during-opponent-visit': {
-    item: '29.1(12)',
     ru: 'касание шара во время подхода соперника (п.28)',
     en: "a ball touched during the opponent's visit (п.28)",
   },
   'out-of-turn-stroke': {
-    item: '29.1(12)',
     ru: 'удар вне очереди (п.28)',
     en: 'a stroke out of turn (п.28)',
   },

@@ -70,6 +70,8 @@ export interface TableViewOptions {
 /** The three.js view with what only it can do: change its quality and the coloured ball's colour live. */
 export interface ThreeTableView extends TableView {
   setQuality(level: Exclude<QualityLevel, 'flat'>): void;
+  /** Draws `frames` frames one after another, each timed like a still frame (`onFrameTime`). */
+  probe(frames: number): void;
   readonly antialias: boolean;
 }
 
@@ -155,6 +157,8 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
 
   let mode: CameraMode = 'top';
   let frames = 0;
+  /** Frames still to draw for `probe`. */
+  let probing = 0;
   let rafId: number | null = null;
   let disposed = false;
   let width = 0;
@@ -248,7 +252,13 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
     afterRender = [];
     for (const callback of callbacks) callback();
     if (running !== null) requestRender();
-    else if (drawn && run === null) measureStill(now);
+    else if (drawn && run === null) {
+      measureStill(now);
+      if (probing > 0) {
+        probing--;
+        requestRender();
+      }
+    }
   };
 
   /**
@@ -410,6 +420,10 @@ export function createTableView(canvas: HTMLCanvasElement, options: TableViewOpt
       profile = QUALITY_PROFILES[level];
       balls.setProfile(profile);
       resize();
+      requestRender();
+    },
+    probe(count) {
+      probing = Math.max(probing, count);
       requestRender();
     },
     setColoured(colour: ColouredBall) {

@@ -7,7 +7,10 @@
 /** From the most to the least costly; `flat` is the 2D canvas view. */
 export const QUALITY_LEVELS = ['high', 'medium', 'low', 'flat'] as const;
 export type QualityLevel = (typeof QUALITY_LEVELS)[number];
-/** The player's setting: a level by hand, or `auto` (start high, step down while frames are slow). */
+/**
+ * The player's setting: a level by hand, or `auto` (start high, step down inside the 3D view while
+ * frames are slow; the flat view is only offered, never switched to: issue 25).
+ */
 export type QualitySetting = 'auto' | QualityLevel;
 export const QUALITY_SETTINGS: readonly QualitySetting[] = ['auto', ...QUALITY_LEVELS];
 
@@ -56,8 +59,16 @@ export const SETTLE = 2;
 /** A median this many times over budget skips a level (a software renderer at 2 fps). */
 const FAR_OVER = 4;
 
+/** The last level auto steps down to: below it the table would change its look (the flat view). */
+export const AUTO_FLOOR: QualityLevel = 'low';
+
 export interface QualityController {
   readonly level: QualityLevel;
+  /**
+   * Auto is at its floor and frames are still over budget: the flat view may be offered (with a way
+   * back), once per controller.
+   */
+  readonly offerFlat: boolean;
   /** Whether the controller may change the level (the setting is `auto`). */
   readonly adaptive: boolean;
   /** One frame's duration (ms, from one drawn frame of an animation to the next). Returns the new
@@ -72,9 +83,14 @@ export function createQualityController(setting: QualitySetting): QualityControl
   const adaptive = setting === 'auto';
   let settle = SETTLE;
   let window: number[] = [];
+  let offerFlat = false;
+  const floor = QUALITY_LEVELS.indexOf(AUTO_FLOOR);
   return {
     get level() {
       return level;
+    },
+    get offerFlat() {
+      return offerFlat;
     },
     adaptive,
     sample(frameMs) {
@@ -90,7 +106,12 @@ export function createQualityController(setting: QualitySetting): QualityControl
       window = [];
       if (median <= FRAME_BUDGET_MS) return null;
       const steps = median > FAR_OVER * FRAME_BUDGET_MS ? 2 : 1;
-      const index = Math.min(QUALITY_LEVELS.length - 1, QUALITY_LEVELS.indexOf(level) + steps);
+      const at = QUALITY_LEVELS.indexOf(level);
+      if (at >= floor) {
+        offerFlat = true;
+        return null;
+      }
+      const index = Math.min(floor, at + steps);
       level = QUALITY_LEVELS[index]!;
       settle = SETTLE;
       return level;

@@ -109,6 +109,7 @@ export const classic = {
   playOff: true,
   fixedRack: true,
   pocketedCueBallFouls: true,
+  scoresByValue: true,
   settings: [
     'classicAllowNegative',
     'classicBreakBallsCount',

@@ -35,6 +35,7 @@ export const combined = {
   playOff: false,
   fixedRack: false,
   pocketedCueBallFouls: false,
+  scoresByValue: false,
   settings: ['winningPointByPenalty'],
   cites: {
     scored: 'Combined 6, п.22.2',

@@ -111,6 +111,7 @@ export const dynamic = {
   playOff: false,
   fixedRack: false,
   pocketedCueBallFouls: false,
+  scoresByValue: false,
   settings: ['winningPointByPenalty', 'dynamicOption2AwardsPoint'],
   cites: {
     scored: 'Dynamic 6, п.22.2',

@@ -23,6 +23,7 @@ export const free = {
   playOff: false,
   fixedRack: false,
   pocketedCueBallFouls: false,
+  scoresByValue: false,
   settings: ['winningPointByPenalty'],
   cites: {
     scored: 'Free 6, п.22.2',

@@ -8,6 +8,7 @@ import {
   type MatchState,
   matchTable,
   parseMatchStart,
+  RULEBOOKS,
   type Settings,
   startTableSize,
   type TableSize,
@@ -38,10 +39,11 @@ export function practiceStart(
     .sort((a, b) => a - b);
   const off: number[] = [];
   for (let b = 1; b <= 15; b++) if (!table.includes(b)) off.push(b);
-  // Scores follow the shelves in Free, Combined and Dynamic; a shelf holds less than the target.
+  // Scores follow the shelves where every ball scores one point; a shelf holds less than the target.
+  // Where balls score their values (Classic 3) the score is the points, unrelated to the shelf.
   const cap = targetScore(variant) - 1;
   const shelves: [number[], number[]] = [off.slice(0, cap), off.slice(cap)];
-  const scores = variant === 'classic' ? [0, 0] : [shelves[0].length, shelves[1].length];
+  const scores = RULEBOOKS[variant].scoresByValue ? [0, 0] : [shelves[0].length, shelves[1].length];
   return {
     from: 'situation',
     ...startTableSize(size),

@@ -334,7 +334,7 @@ export function reduce(game: GameState, intent: Intent): GameState {
       if (blocked !== null) return refused(game, blocked);
       const template = shotTemplate(game.match);
       if (template === null) return refused(game, { ru: 'Сейчас не удар.', en: 'No shot is due.' });
-      const check = checkCueBall(template, intent.ball);
+      const check = checkCueBall(game.match, intent.ball);
       if (!check.ok) return refused(game, check.reason);
       const placement =
         template.inHand === null
@@ -369,7 +369,7 @@ export function reduce(game: GameState, intent: Intent): GameState {
       if (template === null || ball === null)
         return refused(game, { ru: 'Сначала выберите шар.', en: 'Choose the ball first.' });
       const call = { ball, pocket: intent.pocket };
-      const check = checkCall(template, call);
+      const check = checkCall(game.match, game.selection.cueBall ?? template.cueBalls[0]!, call);
       if (!check.ok) return refused(game, check.reason);
       return { ...game, selection: { ...game.selection, call }, notice: null };
     }

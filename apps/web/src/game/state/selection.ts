@@ -1,11 +1,11 @@
 /**
- * The striker's choices before a shot, each checked against the referee's shot template: a cue
- * ball among `template.cueBalls`, a call among `template.calls`, a placement of a ball in hand
- * inside `template.inHand` on a free spot. A refusal carries its reason in both languages.
+ * The striker's choices before a shot, each judged by the referee (`checkShotIntent`, the same
+ * check it makes of every shot): a cue ball, a call, a placement of a ball in hand. The screen
+ * greys out and refuses what the referee would refuse, and says why in both languages.
  */
-import type { Call, InHand, MatchState, ShotTemplate } from '@pyramid/rules';
-import { ballName } from '@pyramid/rules';
-import { isInHouse, isInTemporaryHouse, isOnBed, POCKET_NAMES, type Point } from '@pyramid/table';
+import type { Call, InHand, MatchState, RefereeError, ShotIntent, ShotTemplate } from '@pyramid/rules';
+import { ballName, checkShotIntent } from '@pyramid/rules';
+import { POCKET_NAMES, type Point } from '@pyramid/table';
 import type { Bilingual } from '../../common/lang.js';
 import { ballsAtRest, tableOf } from './table.js';
 import type { Selection } from './types.js';
@@ -35,36 +35,50 @@ export function regionText(region: InHand): Bilingual {
   return REGION_TEXT[region];
 }
 
-/** A gap (mm) kept between a placed ball and its neighbours, so that it does not touch them. */
+/**
+ * A gap (mm) kept between a placed ball and its neighbours, so that it does not touch them: not a
+ * rule (the referee only refuses an overlap) but what the simulator needs to start from.
+ */
 const PLACEMENT_GAP = 0.5;
 
-/** Whether the cue ball in hand may be put at `at`: inside the region, on the bed, touching no ball. */
+/** The referee's refusal of `intent` in `match`, or null when it would let the stroke be played. */
+function refereeRefusal(match: MatchState, intent: ShotIntent): RefereeError | null {
+  const checked = checkShotIntent(match, intent);
+  return checked.ok ? null : checked.error;
+}
+
+/** The ball at rest nearest to `at` (the cue ball aside) and its distance, for the words of a refusal. */
+function nearestBall(match: MatchState, cueBall: number, at: Point): { id: number; distance: number } | null {
+  let nearest: { id: number; distance: number } | null = null;
+  for (const ball of ballsAtRest(match)) {
+    if (ball.id === cueBall) continue;
+    const distance = Math.hypot(ball.at.x - at.x, ball.at.y - at.y);
+    if (nearest === null || distance < nearest.distance) nearest = { id: ball.id, distance };
+  }
+  return nearest;
+}
+
+const touching = (id: number): Check =>
+  refuse(
+    `Биток не может стоять вплотную к шару: ${ballName(id, 'ru')}.`,
+    `The cue ball would touch ${ballName(id, 'en')}.`,
+  );
+
+/** Whether the cue ball in hand may be put at `at`: the referee's area and overlap, and a hair of space. */
 export function checkPlacement(match: MatchState, template: ShotTemplate, cueBall: number, at: Point): Check {
   const region = template.inHand;
   if (region === null) return refuse('биток не с руки', 'the cue ball is not in hand');
   const { spec } = tableOf(match);
-  const inRegion =
-    region === 'house'
-      ? isInHouse(spec, at)
-      : region === 'temporary-house'
-        ? isInTemporaryHouse(spec, at)
-        : true;
-  if (!inRegion || !isOnBed(spec, at)) {
+  const nearest = nearestBall(match, cueBall, at);
+  const refusal = refereeRefusal(match, { cueBall, call: null, placement: at });
+  if (refusal !== null) {
+    if (refusal.field !== '/placement') return refuse(refusal.message, refusal.message);
+    // The referee refuses a place outside the area or on a ball: say which, in the player's words.
+    if (nearest !== null && nearest.distance < spec.ballDiameter) return touching(nearest.id);
     const where = REGION_TEXT[region];
     return refuse(`Биток ставится ${where.ru}.`, `The cue ball must be placed ${where.en}.`);
   }
-  const min = spec.ballDiameter + PLACEMENT_GAP;
-  for (const ball of ballsAtRest(match)) {
-    if (ball.id === cueBall) continue;
-    const dx = ball.at.x - at.x;
-    const dy = ball.at.y - at.y;
-    if (dx * dx + dy * dy < min * min) {
-      return refuse(
-        `Биток не может стоять вплотную к шару: ${ballName(ball.id, 'ru')}.`,
-        `The cue ball would touch ${ballName(ball.id, 'en')}.`,
-      );
-    }
-  }
+  if (nearest !== null && nearest.distance < spec.ballDiameter + PLACEMENT_GAP) return touching(nearest.id);
   return OK;
 }
 
@@ -95,17 +109,23 @@ export function suggestPlacement(
   return null;
 }
 
-export function checkCueBall(template: ShotTemplate, ball: number): Check {
-  if (template.cueBalls.includes(ball)) return OK;
+/** Whether `ball` may be the cue ball now, as the referee says. */
+export function checkCueBall(match: MatchState, ball: number): Check {
+  const refusal = refereeRefusal(match, { cueBall: ball, call: null, placement: null });
+  if (refusal === null) return OK;
+  if (refusal.field !== '/cueBall') return refuse(refusal.message, refusal.message);
   return refuse(
     `Этим шаром нельзя бить: ${ballName(ball, 'ru')}.`,
     `${capital(ballName(ball, 'en'))} cannot be the cue ball now.`,
   );
 }
 
-export function checkCall(template: ShotTemplate, call: Call): Check {
-  if (template.calls === null) return refuse('Заказ не нужен.', 'No call is taken on this shot.');
-  if (template.calls.some((c) => c.ball === call.ball && c.pocket === call.pocket)) return OK;
+/** Whether `call` may be made with `cueBall`, as the referee says (Classic 5.2). */
+export function checkCall(match: MatchState, cueBall: number, call: Call): Check {
+  const refusal = refereeRefusal(match, { cueBall, call, placement: null });
+  if (refusal === null) return OK;
+  if (refusal.code === 'call-not-allowed') return refuse('Заказ не нужен.', 'No call is taken on this shot.');
+  if (!refusal.field.startsWith('/call')) return refuse(refusal.message, refusal.message);
   return refuse(
     `Нельзя заказать: ${ballName(call.ball, 'ru')} в ${POCKET_NAMES[call.pocket].ru}.`,
     `Cannot call ${ballName(call.ball, 'en')} into the ${POCKET_NAMES[call.pocket].en}.`,

@@ -11,10 +11,18 @@ import { type GameState, personToAct } from '../state/index.js';
 import { choicesPanel } from './choices.js';
 import { controls } from './controls.js';
 import { h } from './dom.js';
-import { logPanel } from './log.js';
-import { scoreboard } from './scoreboard.js';
+import { logPanel, rulingToast } from './log.js';
+import { RULES_HEADINGS, RULES_SUMMARY, VARIANT_TITLE } from './rules-summary.js';
+import { miniBoard, scoreboard } from './scoreboard.js';
 import { setupScreen } from './setup-screen.js';
 import { STRINGS } from './strings.js';
+
+/** How long a new ruling stays over the table. */
+const RULING_SHOWN_MS = 6000;
+
+const MENU_ICON =
+  '<svg width="18" height="14" viewBox="0 0 18 14" aria-hidden="true" focusable="false">' +
+  '<path d="M1 2h16M1 7h16M1 12h16" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
 
 export interface App {
   render(game: GameState): void;
@@ -61,10 +69,16 @@ export function mountApp(
     testid: 'sheet-toggle',
     attrs: { 'aria-expanded': 'false' },
   });
-  const panel = h(
-    'aside',
-    { className: 'panel', testid: 'panel' },
-    sheetHandle,
+  const mini = h('div', { className: 'mini-slot' });
+  // The sheet's head (handle and compact scoreboard) stays out of the scrolling body: it is always
+  // where a finger expects it, whatever the body was scrolled to.
+  const head = h('div', { className: 'sheet-head', testid: 'sheet-head' }, sheetHandle, mini);
+  // The body scrolls, transparent over the panel's own background: an opaque scroller over the
+  // WebGL canvas made Chromium's compositor cull the canvas where it is not covered (a near-black
+  // table once the open sheet's content overflowed, issue 25).
+  const body = h(
+    'div',
+    { className: 'panel-body', testid: 'panel-body' },
     board,
     online?.section ?? null,
     choicesSlot,
@@ -72,23 +86,96 @@ export function mountApp(
     online?.talk ?? null,
     logSlot,
   );
+  const panel = h('aside', { className: 'panel', testid: 'panel' }, head, body);
   // The phone's bottom sheet opens and closes over the table (its canvas keeps its size); it closes
-  // when a shot starts so that the player sees the balls run.
-  // A phone on its side opens it from the toolbar instead (the panel then lies over the table's right).
+  // when a shot starts so that the player sees the balls run, back at its top (a closed sheet that
+  // kept its scroll showed a log line in its strip and could not be found again).
+  // A phone on its side opens it from the toolbar instead (the panel then takes the right of the
+  // screen and the table the rest).
   const setPanelOpen = (open: boolean) => {
     panel.classList.toggle('open', open);
+    if (!open) {
+      body.scrollTop = 0;
+      panel.scrollTop = 0;
+    }
     sheetHandle.setAttribute('aria-expanded', String(open));
     toolbar.querySelector('[data-testid="panel-toggle"]')?.setAttribute('aria-expanded', String(open));
   };
   const togglePanel = () => setPanelOpen(!panel.classList.contains('open'));
   sheetHandle.addEventListener('click', togglePanel);
+  // The strip also opens with a swipe up (and closes with one down) and with the wheel; a tap on
+  // the compact scoreboard opens it too.
+  let swipeFrom: number | null = null;
+  let swiped = false;
+  head.addEventListener('pointerdown', (event) => {
+    swipeFrom = event.clientY;
+    swiped = false;
+  });
+  head.addEventListener('pointerup', (event) => {
+    if (swipeFrom === null) return;
+    const dy = event.clientY - swipeFrom;
+    swipeFrom = null;
+    if (Math.abs(dy) < 24) return;
+    swiped = true;
+    setPanelOpen(dy < 0);
+  });
+  head.addEventListener(
+    'click',
+    (event) => {
+      if (swiped) {
+        swiped = false;
+        event.stopPropagation();
+        return;
+      }
+      if (event.target !== sheetHandle && !sheetHandle.contains(event.target as Node)) togglePanel();
+    },
+    true,
+  );
+  head.addEventListener(
+    'wheel',
+    (event) => {
+      if (event.deltaY === 0) return;
+      event.preventDefault();
+      setPanelOpen(event.deltaY < 0);
+    },
+    { passive: false },
+  );
   let wasBusy = false;
   controller.subscribe((game) => {
     if (game.busy && !wasBusy) setPanelOpen(false);
     wasBusy = game.busy;
   });
   const overlaySlot = h('div', { className: 'overlay-slot' });
-  const stage = h('main', { className: 'stage' }, canvas, notice, online?.banner ?? null);
+  // The newest ruling over the table for a few seconds; a tap puts it away.
+  const toast = h('div', {
+    className: 'ruling-toast',
+    testid: 'ruling-toast',
+    attrs: { role: 'status', 'aria-live': 'polite' },
+  });
+  let toastTimer: ReturnType<typeof setTimeout> | null = null;
+  const hideToast = () => {
+    if (toastTimer !== null) clearTimeout(toastTimer);
+    toastTimer = null;
+    toast.replaceChildren();
+  };
+  toast.addEventListener('click', hideToast);
+  /** Rulings already in the log when last rendered (null: nothing rendered yet, a resumed game). */
+  let rulingsSeen: number | null = null;
+  const showNewRuling = (game: GameState) => {
+    const n = game.history.length;
+    const seen = rulingsSeen;
+    rulingsSeen = n;
+    if (seen === null || n <= seen || game.mode === 'watch') {
+      if (seen !== null && n < seen) hideToast();
+      return;
+    }
+    const last = game.history[n - 1];
+    if (last === undefined) return;
+    toast.replaceChildren(rulingToast(n - 1, last.ruling, game));
+    if (toastTimer !== null) clearTimeout(toastTimer);
+    toastTimer = setTimeout(hideToast, RULING_SHOWN_MS);
+  };
+  const stage = h('main', { className: 'stage' }, canvas, notice, toast, online?.banner ?? null);
   root.replaceChildren(h('div', { className: 'app' }, toolbar, stage, panel, overlaySlot));
   let helpOpen = false;
   let setupOpen = false;
@@ -131,20 +218,19 @@ export function mountApp(
         app.render(controller.state);
       }),
     );
-    const menu = h(
-      'button',
-      {
-        testid: 'menu',
-        className: 'menu-button',
-        attrs: { 'aria-label': t('menu'), 'aria-haspopup': 'true' },
-        onclick: () => {
-          menuOpen = !menuOpen;
-          toolbar.classList.toggle('menu-open', menuOpen);
-          menu.setAttribute('aria-expanded', String(menuOpen));
-        },
+    const menu = h('button', {
+      testid: 'menu',
+      className: 'menu-button',
+      attrs: { 'aria-label': t('menu'), 'aria-haspopup': 'true' },
+      onclick: () => {
+        menuOpen = !menuOpen;
+        toolbar.classList.toggle('menu-open', menuOpen);
+        menu.setAttribute('aria-expanded', String(menuOpen));
       },
-      '☰',
-    );
+    });
+    // Three bars drawn, not the ☰ character: in the column of a phone on its side the text turns and
+    // the character read "III".
+    menu.innerHTML = MENU_ICON;
     menu.setAttribute('aria-expanded', String(menuOpen));
     toolbar.classList.toggle('menu-open', menuOpen);
     toolbar.replaceChildren(
@@ -189,11 +275,14 @@ export function mountApp(
       if (game.busy && !personToAct(game) && game.mode === 'play' && game.match.turn.kind !== 'match-over') {
         notice.textContent = notice.textContent || t('thinking');
       }
-      board.replaceChildren(scoreboard(game, clock.remaining(game)));
+      const seconds = clock.remaining(game);
+      board.replaceChildren(scoreboard(game, seconds));
+      mini.replaceChildren(miniBoard(game, seconds));
       const choices = choicesPanel(game, controller);
       choicesSlot.replaceChildren(...(choices === null ? [] : [choices]));
       panelControls.render(game);
       logSlot.replaceChildren(logPanel(game));
+      showNewRuling(game);
       const layers: HTMLElement[] = [];
       online?.render(game);
       if (online?.lobbyOpen() === true) {
@@ -241,6 +330,7 @@ export function mountApp(
               'div',
               { className: 'help' },
               h('p', {}, t('helpText')),
+              rulesSection(game),
               h(
                 'button',
                 {
@@ -265,6 +355,19 @@ export function mountApp(
   };
   controller.subscribe((game) => app.render(game));
   return app;
+}
+
+/** The Help's rules of the variant on the table, in the page's language. */
+function rulesSection(game: GameState): HTMLElement {
+  const variant = game.match.variant;
+  const t = translator(RULES_HEADINGS, game.lang);
+  return h(
+    'section',
+    { className: 'help-rules', testid: 'help-rules', attrs: { lang: game.lang } },
+    h('h2', {}, t('rules', { variant: VARIANT_TITLE[variant][game.lang] })),
+    h('ul', {}, ...RULES_SUMMARY[variant].map((line) => h('li', {}, line[game.lang]))),
+    h('p', { className: 'help-cites' }, t('cites')),
+  );
 }
 
 /**
@@ -339,8 +442,10 @@ class ShotClock {
       });
       return;
     }
-    const element = document.querySelector<HTMLElement>('[data-testid="clock"]');
-    if (element !== null) element.textContent = element.textContent?.replace(/\d+/, String(left)) ?? '';
+    for (const element of document.querySelectorAll<HTMLElement>(
+      '[data-testid="clock"], [data-testid="mini-clock"]',
+    ))
+      element.textContent = element.textContent?.replace(/\d+/, String(left)) ?? '';
   }
 
   private stop(): void {

@@ -58,6 +58,8 @@ export function controls(controller: Controller, onExtension: () => void): Contr
   const replaySlow = h('button', { testid: 'replay-slow', onclick: () => void controller.replay(0.25) });
   const extra = h('div', { className: 'extra' });
   const hintWordsText = h('span', { testid: 'hint-text' });
+  // Why the Hint is greyed at an online table (a greyed button alone said nothing).
+  const hintOff = h('p', { className: 'note', testid: 'hint-off', attrs: { id: 'hint-off' } });
   // "Play it" stands by the words of the hint it plays.
   const hintText = h('p', { className: 'hint-text' }, hintWordsText, playHint);
   const element = h(
@@ -83,6 +85,7 @@ export function controls(controller: Controller, onExtension: () => void): Contr
       ),
     ),
     hintText,
+    hintOff,
     h('div', { className: 'row buttons' }, replay, replaySlow),
     extra,
   );
@@ -112,6 +115,11 @@ export function controls(controller: Controller, onExtension: () => void): Contr
     strike.disabled = !canShoot;
     // No hints against a person online: the computer's advice is for local play.
     hint.disabled = game.mode === 'online' || (!canShoot || game.mode === 'practice' ? !canShoot : false);
+    const online = game.mode === 'online';
+    hintOff.textContent = online ? t('hintOffOnline') : '';
+    hintOff.hidden = !online;
+    if (online) hint.setAttribute('aria-describedby', 'hint-off');
+    else hint.removeAttribute('aria-describedby');
     const found = controller.hintShown;
     hintWordsText.textContent =
       found === null ? '' : t('hintText', { what: hintWords(found, game.match, game.lang) });

@@ -21,6 +21,15 @@ const STRINGS = {
   colouredBall: { ru: 'Цветной шар', en: 'Coloured ball' },
   yellow: { ru: 'жёлтый', en: 'yellow' },
   red: { ru: 'красный', en: 'red' },
+  slow: {
+    ru: 'Объёмный стол рисуется здесь медленно, даже упрощённый.',
+    en: 'This device draws the 3D table slowly, even simplified.',
+  },
+  useFlat: { ru: 'Плоский стол', en: 'Flat table' },
+  keep3d: { ru: 'Оставить 3D', en: 'Keep 3D' },
+  flatShown: { ru: 'Показан плоский стол.', en: 'The flat table is shown.' },
+  back3d: { ru: 'Вернуть 3D', en: 'Back to 3D' },
+  close: { ru: 'Закрыть', en: 'Close' },
 } as const;
 
 /** The chips in the panel take the coloured ball's colour from this CSS variable. */
@@ -32,7 +41,7 @@ export function mountDisplay(
   storage: Storage | null,
   controller: Controller,
 ): void {
-  const panel = document.querySelector<HTMLElement>('[data-testid="panel"]');
+  const panel = document.querySelector<HTMLElement>('[data-testid="panel-body"]');
   if (panel === null) return;
   let settings = initial;
   const quality = h('select', { testid: 'quality', attrs: { name: 'quality' } });
@@ -86,6 +95,59 @@ export function mountDisplay(
   apply(settings);
   render();
   view.onQuality = () => render();
+
+  // Auto never swaps the 3D table for the flat one by itself (the table would change under the
+  // player's eyes): at its lowest 3D level and still slow, it offers the flat table, with a way back.
+  const offer = h('div', {
+    className: 'quality-offer',
+    testid: 'quality-offer',
+    attrs: { role: 'status', 'aria-live': 'polite' },
+  });
+  document.querySelector('.stage')?.append(offer);
+  const choose = (setting: QualitySetting) => {
+    apply({ ...settings, quality: setting });
+    view.setQualitySetting(setting);
+    render();
+  };
+  const showOffer = (kind: 'slow' | 'flat' | null) => {
+    const t = translator(STRINGS, controller.state.lang);
+    if (kind === null) {
+      offer.replaceChildren();
+      delete offer.dataset.kind;
+      return;
+    }
+    offer.dataset.kind = kind;
+    const button = (testid: string, text: string, onclick: () => void) =>
+      h('button', { testid, onclick }, text);
+    offer.replaceChildren(
+      ...(kind === 'slow'
+        ? [
+            h('span', {}, t('slow')),
+            button('quality-flat', t('useFlat'), () => {
+              choose('flat');
+              showOffer('flat');
+            }),
+            button('quality-keep', t('keep3d'), () => showOffer(null)),
+          ]
+        : [
+            h('span', {}, t('flatShown')),
+            button('quality-back', t('back3d'), () => {
+              choose('auto');
+              showOffer(null);
+            }),
+            h(
+              'button',
+              {
+                testid: 'quality-dismiss',
+                attrs: { 'aria-label': t('close') },
+                onclick: () => showOffer(null),
+              },
+              '✕',
+            ),
+          ]),
+    );
+  };
+  view.onFlatOffer = () => showOffer('slow');
   let lang = controller.state.lang;
   controller.subscribe((game) => {
     if (game.lang === lang) return;

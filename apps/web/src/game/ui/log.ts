@@ -2,8 +2,11 @@
 import { citeIn, namePlayers, type Ruling } from '@pyramid/rules';
 import { type Lang, translator } from '../../common/lang.js';
 import { type GameState, shownPlayers } from '../state/index.js';
+import { inlineCitations, withoutCitations } from './citations.js';
 import { h } from './dom.js';
 import { STRINGS } from './strings.js';
+
+export { withoutCitations };
 
 const VERDICT = {
   legal: { ru: 'верно', en: 'legal' },
@@ -20,7 +23,8 @@ export interface EntryWords {
 
 /**
  * A ruling in the log's words: the players' names in place of the referee's "Player A/B"
- * (`namePlayers`), and the paragraphs cited as the explanation cites them (`citeIn`).
+ * (`namePlayers`), the explanation without its inline citations, and the paragraphs cited listed
+ * once (`citeIn`).
  */
 export function entryWords(
   index: number,
@@ -31,8 +35,14 @@ export function entryWords(
   const who = ruling.player === null ? '' : `${players[ruling.player]} · `;
   return {
     head: `${index + 1}. ${who}${VERDICT[ruling.verdict][lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
-    explanation: namePlayers(ruling.explanation[lang], players),
-    cites: [...new Set(ruling.reasons.map((r) => citeIn(r.cite, lang)))].join(', '),
+    explanation: withoutCitations(namePlayers(ruling.explanation[lang], players)),
+    // The reasons' paragraphs, then any the text cited that no reason names (slow play's п.26).
+    cites: [
+      ...new Set([
+        ...ruling.reasons.map((r) => citeIn(r.cite, lang)),
+        ...inlineCitations(ruling.explanation[lang]),
+      ]),
+    ].join(', '),
   };
 }
 
@@ -64,4 +74,25 @@ export function logPanel(game: GameState): HTMLElement {
     h('h2', {}, t('log')),
     h('ol', { attrs: { reversed: '' } }, ...items),
   );
+}
+
+/**
+ * The newest ruling shown over the table for a few seconds (issue 25: in the log alone it was easy
+ * to miss): the verdict with the player and the score, then what the referee said happens next.
+ */
+export function rulingToast(index: number, ruling: Ruling, game: GameState): HTMLElement {
+  const words = entryWords(index, ruling, shownPlayers(game), game.lang);
+  const who = ruling.player === null ? '' : `${shownPlayers(game)[ruling.player]} · `;
+  const element = h(
+    'div',
+    { className: `ruling ${ruling.verdict}` },
+    h(
+      'span',
+      { className: 'ruling-head', testid: 'ruling-verdict' },
+      `${who}${VERDICT[ruling.verdict][game.lang]} · ${ruling.scores[0]}:${ruling.scores[1]}`,
+    ),
+    h('span', { className: 'ruling-text', testid: 'ruling-text' }, words.explanation),
+  );
+  element.dataset.verdict = ruling.verdict;
+  return element;
 }

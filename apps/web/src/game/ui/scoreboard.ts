@@ -80,3 +80,45 @@ export function scoreboard(game: GameState, clockSeconds: number | null): HTMLEl
   }
   return h('section', { className: 'scoreboard', testid: 'scoreboard' }, head, ...rows, turn, clock, over);
 }
+
+/**
+ * The compact scoreboard that stays in sight over the table whatever the panel does (the closed
+ * sheet's strip on a phone, a box over the table's top rail on a phone on its side): both names
+ * with their scores and frames, the side to act marked, the shot clock when it runs.
+ */
+export function miniBoard(game: GameState, clockSeconds: number | null): HTMLElement {
+  const t = translator(STRINGS, game.lang);
+  const { match } = game;
+  const who = match.turn.kind === 'match-over' ? null : actor(game);
+  const players = shownPlayers(game);
+  const side = (p: 0 | 1) => {
+    const element = h(
+      'span',
+      { className: `mini-side${who === p ? ' active' : ''}`, testid: `mini-side-${p}` },
+      h('span', { className: 'mini-name' }, players[p]),
+      h('b', { className: 'mini-score', testid: `mini-score-${p}` }, String(match.scores[p])),
+      h(
+        'span',
+        { className: 'mini-frames', attrs: { title: t('framesWon', { n: match.framesWon[p] }) } },
+        `(${match.framesWon[p]})`,
+      ),
+    );
+    if (who === p) element.setAttribute('aria-current', 'true');
+    return element;
+  };
+  const clock =
+    clockSeconds === null
+      ? null
+      : h(
+          'span',
+          { className: `mini-clock${clockSeconds <= 10 ? ' low' : ''}`, testid: 'mini-clock' },
+          t('clock', { s: clockSeconds }),
+        );
+  return h(
+    'div',
+    { className: 'mini-board', testid: 'mini-board' },
+    side(0),
+    clock ?? h('span', { className: 'mini-sep' }, ':'),
+    side(1),
+  );
+}

@@ -108,6 +108,10 @@ export const STRINGS = {
   noShot: { ru: 'Нет удара для повтора.', en: 'No shot to replay.' },
   you: { ru: 'ход', en: 'to play' },
   scores: { ru: 'Счёт', en: 'Score' },
+  hintOffOnline: {
+    ru: 'Подсказки за столом онлайн нет: советы компьютера — для игры на одном устройстве.',
+    en: 'No hints at an online table: the computer’s advice is for play on one device.',
+  },
   helpText: {
     ru: 'Прицел: тяните по столу — кий смотрит от битка на палец. Нажатие на стол — прицел в эту точку. Сила — ползунок, или потяните назад от битка и отпустите (удар). Стрелки ← → — точный прицел (0,1°, с Shift — 1°), ↑ ↓ — сила, пробел — удар. Биток с руки — нажмите в разрешённой зоне (подсвечена). Выбор битка, заказ, штрафной шар — нажмите на шар или кнопку. Винт — нажмите на изображение шара.',
     en: 'Aim: drag on the table — the cue points from the cue ball towards your finger. Tap on the table to aim at that point. Power: the slider, or pull back from the cue ball and release to strike. Arrow keys ← → fine aim (0.1°, Shift 1°), ↑ ↓ power, Space strikes. Ball in hand: tap inside the lit area. Cue ball choice, calls, penalty balls: tap the ball or a button. Spin: tap the ball face.',
