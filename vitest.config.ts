@@ -20,6 +20,7 @@ export const SYSTEM_TESTS = [
   'apps/server/test/cluster-edges.test.ts',
   'apps/server/test/cluster-faults.test.ts',
   'apps/server/test/cluster-start.test.ts',
+  'apps/server/test/events-cluster.test.ts',
   'apps/server/test/events-kill.test.ts',
   'apps/server/test/frames.test.ts',
   'apps/server/test/hostile.test.ts',

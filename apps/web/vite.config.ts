@@ -6,8 +6,8 @@ import { installableApp } from './pwa.js';
 /** The mode the browser tests build in: it adds the view's test page (view-test.html). */
 export const E2E_MODE = 'e2e';
 
-// Two pages share one build: the game (index.html) and the match scorer (scorer.html), which installs
-// as an app (manifest, icons and service worker made by pwa.ts).
+// Three pages share one build: the game (index.html), the match scorer (scorer.html), which installs
+// as an app (manifest, icons and service worker made by pwa.ts), and a club event's page (event.html).
 export default defineConfig(({ mode }) => ({
   base: './',
   // The packages are built from their TypeScript sources (the "@pyramid/source" export condition).
@@ -19,6 +19,7 @@ export default defineConfig(({ mode }) => ({
       input: {
         game: resolve(import.meta.dirname, 'index.html'),
         scorer: resolve(import.meta.dirname, 'scorer.html'),
+        event: resolve(import.meta.dirname, 'event.html'),
         ...(mode === E2E_MODE ? { viewTest: resolve(import.meta.dirname, 'view-test.html') } : {}),
       },
     },

@@ -23,6 +23,7 @@ import { type Bus, playerTopic, tableTopic } from './bus.js';
 import { type Cluster, type ClusterHandlers, NO_ANSWER } from './cluster/cluster.js';
 import { forward } from './cluster/forward.js';
 import { type ConnectionRef, intent, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
+import type { EventWatchers } from './events/watchers.js';
 import { clientOf, OnceEach } from './limits.js';
 import type { Member } from './room.js';
 import { type SecurityEvent, securityEvent } from './security-log.js';
@@ -50,6 +51,8 @@ export interface HubOptions {
   readonly log: (message: string) => void;
   /** Several processes share the tables: intents for a table held elsewhere are forwarded to it. */
   readonly cluster?: Cluster | null;
+  /** Followers of club events (`event-watch`); null without an event store. */
+  readonly eventWatchers?: EventWatchers | null;
   /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
   readonly socketLimits?: Partial<SocketLimits>;
 }
@@ -356,6 +359,7 @@ export class Hub implements ClusterHandlers {
       clearTimeout(helloTimer);
       this.connections.delete(connection);
       this.byId.delete(connection.id);
+      this.options.eventWatchers?.forget(connection);
       if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
       if (this.closing) {
         connection.dispose();
@@ -420,7 +424,10 @@ export class Hub implements ClusterHandlers {
     if (!connection.authenticated)
       return { code: 'auth/required', field: 'type', message: 'send hello with your session token first' };
     if (
-      (message.type === 'join' || message.type === 'desync' || message.type === 'log') &&
+      (message.type === 'join' ||
+        message.type === 'desync' ||
+        message.type === 'log' ||
+        message.type === 'event-watch') &&
       !connection.expensiveBucket.take()
     ) {
       return {
@@ -428,6 +435,14 @@ export class Hub implements ClusterHandlers {
         field: 'type',
         message: `too many ${message.type} messages: wait a little`,
       };
+    }
+    // Club events are the events module's (events/watchers.ts), on any process of a cluster.
+    if (message.type === 'event-watch' || message.type === 'event-unwatch') {
+      const watchers = this.options.eventWatchers ?? null;
+      if (watchers === null) return { code: 'event/not-found', field: 'eventId', message: 'no events here' };
+      if (message.type === 'event-unwatch') watchers.unwatch(connection, message.eventId);
+      else return watchers.watch(connection, message.eventId);
+      return null;
     }
     const cluster = this.options.cluster ?? null;
     if (cluster !== null && message.type !== 'leave') {

@@ -14,6 +14,7 @@ import { Cluster } from './cluster/cluster.js';
 import { capConnections } from './connections.js';
 import { registerEventApi } from './events/http.js';
 import { eventStoreOf } from './events/store.js';
+import { EventWatchers } from './events/watchers.js';
 import { registerHeaders } from './headers.js';
 import { registerApi } from './http.js';
 import { answerErrors } from './http-errors.js';
@@ -182,8 +183,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restoreStart = performance.now();
   const restored = await tables.restore();
   const restoreMs = performance.now() - restoreStart;
+  const events = eventStoreOf(store);
+  const eventWatchers = events === null ? null : new EventWatchers(bus, events);
   const hub = new Hub({
     store,
+    eventWatchers,
     bus,
     tables,
     sessions,
@@ -240,8 +244,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     signedOut: () => hub.closeSignedOut(),
   });
-  const events = eventStoreOf(store);
-  if (events !== null) registerEventApi(app, { store, events, sessions, now });
+  if (events !== null) registerEventApi(app, { store, events, sessions, now, watchers: eventWatchers });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (

@@ -9,6 +9,7 @@ import {
   MAX_CHAT_LENGTH,
   MAX_MESSAGE_BYTES,
   MAX_NAME_LENGTH,
+  MAX_WATCHED_EVENTS,
   ONLINE_ERROR_CODES,
   PROTOCOL_VERSION,
   SERVER_MESSAGE_TYPES,
@@ -32,6 +33,8 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
     "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server answers `resync`, the table's state without its log (a client missing rulings asks for them with `log`). Costly to answer, so limited with `join` and `log` (a burst of 10, then one a second); the server's log notes a table's desyncs once per ten minutes, not each report.",
   log: `A page of the rulings log: the entries after seq \`after\` (0 for the first), oldest first, at most ${LOG_PAGE_SIZE} a page. Answered by \`log\`; limited with \`join\` and \`desync\`.`,
   ping: "Measures the round trip; the `pong` carries the server's clock.",
+  'event-watch': `Follow a club event (its page): answered by \`event\` with the event as stored now, then another \`event\` after each action stored (a result, a call, an entry, the draw, a correction). A private event is followed by its directors only; others get \`event/not-found\`, as for an event that does not exist. At most ${MAX_WATCHED_EVENTS} events a connection (\`event/too-many\`); limited with \`join\`, \`desync\` and \`log\`.`,
+  'event-unwatch': 'Stop following a club event; nothing is answered.',
 };
 
 const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
@@ -61,6 +64,8 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   error:
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
+  event:
+    'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
 };
 
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
@@ -81,6 +86,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'request/invalid':
     'an HTTP body or query field is invalid; `field` names it (`""` for the request itself: a body over 64 KiB, not JSON, or not received within 10 s)',
   'table/not-found': 'no table or match with this id',
+  'event/not-found': 'no club event with this id that you may follow (a private one: directors only)',
+  'event/too-many': `this connection already follows ${MAX_WATCHED_EVENTS} events: unwatch one first`,
   'table/full': 'both seats are taken by other players: join as a spectator',
   'table/not-joined': 'the connection has not joined this table',
   'table/not-playing': 'the table waits for a player, is adjourned, or the match is over',

@@ -68,6 +68,10 @@ export const ONLINE_ERROR_CODES = [
   'request/invalid',
   /** No table (or match) with this id. */
   'table/not-found',
+  /** No club event with this id that you may follow (a private event is shown to its directors only). */
+  'event/not-found',
+  /** A connection follows at most MAX_WATCHED_EVENTS events at once: unwatch one first. */
+  'event/too-many',
   /** Both seats are taken by other players. */
   'table/full',
   /** The connection has not joined this table. */
@@ -259,7 +263,10 @@ export type ClientMessage =
     } & Ref)
   /** A page of the rulings log: the entries after seq `after`, oldest first (at most LOG_PAGE_SIZE). */
   | ({ readonly type: 'log'; readonly tableId: string; readonly after: number } & Ref)
-  | ({ readonly type: 'ping'; readonly t: number } & Ref);
+  | ({ readonly type: 'ping'; readonly t: number } & Ref)
+  /** Follow a club event: answered by `event` with its view now, then one after each stored action. */
+  | ({ readonly type: 'event-watch'; readonly eventId: string } & Ref)
+  | ({ readonly type: 'event-unwatch'; readonly eventId: string } & Ref);
 
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES = [
@@ -273,7 +280,28 @@ export const CLIENT_MESSAGE_TYPES = [
   'desync',
   'log',
   'ping',
+  'event-watch',
+  'event-unwatch',
 ] as const satisfies readonly ClientMessageType[];
+
+/** The most club events one connection follows at once (each costs a subscription and a view per action). */
+export const MAX_WATCHED_EVENTS = 8;
+
+/**
+ * A club event as the server shows it (`GET /api/events/:id` gives the same): the event itself (a
+ * `@pyramid/events` ClubEvent), every match with its state, the group tables and the standings.
+ * Kept opaque here so that the protocol does not depend on the events package.
+ */
+export interface EventShown {
+  readonly id: string;
+  readonly version: number;
+  readonly event: unknown;
+  readonly matches: readonly unknown[];
+  readonly groups: readonly unknown[];
+  readonly standings: unknown;
+  /** For each free table of the venue, the longest-waiting ready match to call to it. */
+  readonly suggestions: readonly { readonly table: string; readonly match: string }[];
+}
 
 /** The most rulings one `log` answer carries. */
 export const LOG_PAGE_SIZE = 200;
@@ -387,7 +415,9 @@ export type ServerMessage =
    */
   | { readonly type: 'service'; readonly available: boolean; readonly message: string }
   | ({ readonly type: 'error'; readonly ref?: string } & OnlineError)
-  | { readonly type: 'pong'; readonly t: number; readonly serverNow: number };
+  | { readonly type: 'pong'; readonly t: number; readonly serverNow: number }
+  /** A followed club event as stored now (`version` grows with each action: keep the highest). */
+  | { readonly type: 'event'; readonly eventId: string; readonly shown: EventShown };
 
 export type ServerMessageType = ServerMessage['type'];
 export const SERVER_MESSAGE_TYPES = [
@@ -407,6 +437,7 @@ export const SERVER_MESSAGE_TYPES = [
   'service',
   'error',
   'pong',
+  'event',
 ] as const satisfies readonly ServerMessageType[];
 
 // ── Ratings ────────────────────────────────────────────────────────────────────────────────────

@@ -38,6 +38,8 @@ const ball: JsonSchema = { type: 'integer', minimum: 0, maximum: 15 };
 const whiteBall: JsonSchema = { type: 'integer', minimum: 1, maximum: 15 };
 /** Table ids are 22 characters of base64url (128 random bits). */
 const tableId: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{22}$' };
+/** A club event's id (12 characters of base64url, as the server makes them). */
+const eventId: JsonSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,32}$' };
 const seq: JsonSchema = { type: 'integer', minimum: 0, maximum: 1_000_000 };
 const ref: JsonSchema = { type: 'string', maxLength: 64 };
 /** Millimetres in the table's frame, with room for any preset. */
@@ -142,6 +144,8 @@ export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPE
   ),
   log: closed({ type: { const: 'log' }, tableId, after: seq, ref }, ['type', 'tableId', 'after']),
   ping: closed({ type: { const: 'ping' }, t: { type: 'number' }, ref }, ['type', 't']),
+  'event-watch': closed({ type: { const: 'event-watch' }, eventId, ref }, ['type', 'eventId']),
+  'event-unwatch': closed({ type: { const: 'event-unwatch' }, eventId, ref }, ['type', 'eventId']),
 };
 
 /** One schema for every message of one direction: the message named by `type`, its own schema in `$defs`. */
@@ -413,6 +417,30 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     't',
     'serverNow',
   ]),
+  event: closed(
+    {
+      type: { const: 'event' },
+      eventId,
+      shown: {
+        type: 'object',
+        properties: {
+          id: eventId,
+          version: { type: 'integer', minimum: 1 },
+          event: { type: 'object', description: 'the ClubEvent of @pyramid/events' },
+          matches: { type: 'array', items: { type: 'object' } },
+          groups: { type: 'array', items: { type: 'object' } },
+          standings: { type: 'object' },
+          suggestions: {
+            type: 'array',
+            items: closed({ table: { type: 'string' }, match: { type: 'string' } }, ['table', 'match']),
+          },
+        },
+        required: ['id', 'version', 'event', 'matches', 'groups', 'standings', 'suggestions'],
+        description: 'the same as the body of GET /api/events/:id',
+      },
+    },
+    ['type', 'eventId', 'shown'],
+  ),
 };
 
 export const serverMessageSchema: JsonSchema = messageUnion(

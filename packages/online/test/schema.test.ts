@@ -56,6 +56,8 @@ describe('the JSON Schemas of the protocol', () => {
       { type: 'desync', tableId: TABLE, seq: 4, hash: '0123456789abcdef' },
       { type: 'log', tableId: TABLE, after: 200 },
       { type: 'ping', t: 5 },
+      { type: 'event-watch', eventId: 'AbC_12-xyz90', ref: 'w' },
+      { type: 'event-unwatch', eventId: 'AbC_12-xyz90' },
     ];
     for (const message of messages) expect(client(message), JSON.stringify(client.errors)).toBe(true);
     expect(new Set(messages.map((m) => m.type)).size).toBe(CLIENT_MESSAGE_TYPES.length);
@@ -68,6 +70,9 @@ describe('the JSON Schemas of the protocol', () => {
       { type: 'hello', protocol: 1 },
       { type: 'join', tableId: 'short', role: 'player' },
       { type: 'join', tableId: TABLE, role: 'referee' },
+      { type: 'event-watch' },
+      { type: 'event-watch', eventId: '../etc' },
+      { type: 'event-unwatch', eventId: 'x', extra: 1 },
       {
         type: 'stroke',
         tableId: TABLE,

@@ -14,17 +14,21 @@
  * 404; nothing is stored then. Only what was committed is acknowledged.
  */
 import { randomBytes } from 'node:crypto';
-import { createEvent, type EventAction, type EventError, standings, viewEvent } from '@pyramid/events';
+import { createEvent, type EventAction, type EventError } from '@pyramid/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Sessions } from '../auth.js';
 import type { Store } from '../store/types.js';
-import type { EventStore, StoredEvent } from './store.js';
+import { mayFollow, shown } from './shown.js';
+import type { EventStore } from './store.js';
+import type { EventWatchers } from './watchers.js';
 
 export interface EventApiDeps {
   readonly store: Store;
   readonly events: EventStore;
   readonly sessions: Sessions;
   readonly now: () => number;
+  /** Followers of events over the WebSocket: told of every committed action. */
+  readonly watchers?: EventWatchers | null;
 }
 
 /** Unfinished events one account may direct at once (a bound per client on rows and CPU). */
@@ -43,22 +47,9 @@ function refuse(
     .send({ code: `event/${error.code}`, field: error.field, message: error.message });
 }
 
-/** What the API shows of an event: the event itself and what follows from it. */
-function shown(stored: StoredEvent) {
-  const { event } = stored;
-  const view = event.draw === null ? null : viewEvent(event);
-  return {
-    id: stored.id,
-    version: stored.version,
-    event,
-    matches: view?.matches ?? [],
-    groups: view?.groups ?? [],
-    standings: standings(event),
-  };
-}
-
 export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void {
   const { store, events, sessions, now } = deps;
+  const watchers = deps.watchers ?? null;
 
   /** The caller's player id, null when no token was sent, or undefined with the refusal sent. */
   async function who(
@@ -128,7 +119,7 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
       const caller = await who(request, reply, false);
       if (caller === undefined) return reply;
       // A private event is not even confirmed to exist to others.
-      if (caller === null || !stored.event.spec.directors.includes(caller)) {
+      if (!mayFollow(stored, caller)) {
         return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
       }
     }
@@ -157,6 +148,8 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
     const result = await events.act(id, action, now());
     if (result === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
     if (!result.ok) return refuse(reply, result.error);
+    // Committed: now (never before) the event's watchers hear of it.
+    watchers?.stored(result.value);
     return shown(result.value);
   });
 }

@@ -1,0 +1,103 @@
+/**
+ * Live club events over the WebSocket (issue 27, "Live"): a connection follows an event with
+ * `event-watch` and is sent `event` — the event as stored, the same as `GET /api/events/:id` —
+ * at once and after every action the store has committed. The push goes through the bus (a topic
+ * per event), so a watcher on another server process hears an action stored here; the view is
+ * derived and serialised once per action, not once per watcher.
+ *
+ * Bounds: MAX_WATCHED_EVENTS events per connection, MAX_WATCHERS_PER_EVENT connections per event
+ * and process. A private event is followed by its directors only (checked when the watch starts;
+ * directors are never removed, and an event never turns private).
+ */
+import { MAX_WATCHED_EVENTS, type OnlineError, type ServerMessage } from '@pyramid/online';
+import type { Bus } from '../bus.js';
+import { mayFollow, shown } from './shown.js';
+import type { EventStore, StoredEvent } from './store.js';
+
+/** Connections of one process that follow one event at most (each push is one send per watcher). */
+export const MAX_WATCHERS_PER_EVENT = 5_000;
+
+export const eventTopic = (id: string): string => `event:${id}`;
+
+/** What the watchers need of a connection. */
+export interface EventWatcher {
+  readonly id: number;
+  readonly player: { readonly id: string };
+  send(text: string): void;
+}
+
+const notFound: OnlineError = {
+  code: 'event/not-found',
+  field: 'eventId',
+  message: 'no such event (or a private one you do not direct)',
+};
+
+export class EventWatchers {
+  /** Connection id → event id → the function that ends its subscription. */
+  private readonly watching = new Map<number, Map<string, () => void>>();
+  /** Event id → watchers in this process. */
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly events: EventStore,
+  ) {}
+
+  /** Watchers of `eventId` on this process. */
+  watchers(eventId: string): number {
+    return this.counts.get(eventId) ?? 0;
+  }
+
+  async watch(connection: EventWatcher, eventId: string): Promise<OnlineError | null> {
+    const mine = this.watching.get(connection.id) ?? new Map<string, () => void>();
+    if (!mine.has(eventId) && mine.size >= MAX_WATCHED_EVENTS)
+      return {
+        code: 'event/too-many',
+        field: 'eventId',
+        message: `a connection follows at most ${MAX_WATCHED_EVENTS} events: unwatch one first`,
+      };
+    if (!mine.has(eventId) && this.watchers(eventId) >= MAX_WATCHERS_PER_EVENT)
+      return { code: 'event/too-many', field: 'eventId', message: 'this event has too many watchers here' };
+    const stored = await this.events.get(eventId);
+    if (stored === null || !mayFollow(stored, connection.player.id)) return notFound;
+    if (!mine.has(eventId)) {
+      // Subscribed before the snapshot is sent: an action committed meanwhile is pushed too, and the
+      // client keeps the highest version.
+      mine.set(
+        eventId,
+        this.bus.subscribe(eventTopic(eventId), (payload) => connection.send(payload)),
+      );
+      this.watching.set(connection.id, mine);
+      this.counts.set(eventId, this.watchers(eventId) + 1);
+    }
+    connection.send(JSON.stringify(message(stored)));
+    return null;
+  }
+
+  unwatch(connection: EventWatcher, eventId: string): void {
+    const mine = this.watching.get(connection.id);
+    const end = mine?.get(eventId);
+    if (mine === undefined || end === undefined) return;
+    end();
+    mine.delete(eventId);
+    if (mine.size === 0) this.watching.delete(connection.id);
+    const left = this.watchers(eventId) - 1;
+    if (left <= 0) this.counts.delete(eventId);
+    else this.counts.set(eventId, left);
+  }
+
+  /** The connection closed: all its watches end. */
+  forget(connection: EventWatcher): void {
+    for (const eventId of [...(this.watching.get(connection.id)?.keys() ?? [])])
+      this.unwatch(connection, eventId);
+  }
+
+  /** An action on the event was committed: every watcher (on every process) gets the event as stored. */
+  stored(stored: StoredEvent): void {
+    this.bus.publish(eventTopic(stored.id), JSON.stringify(message(stored)));
+  }
+}
+
+function message(stored: StoredEvent): ServerMessage {
+  return { type: 'event', eventId: stored.id, shown: shown(stored) };
+}

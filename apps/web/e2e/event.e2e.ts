@@ -1,0 +1,228 @@
+/**
+ * A club event through the real UI against the real server (in-process, loopback, a fresh SQLite
+ * data folder): a director signs in, creates a 16-player double-elimination event, enters the
+ * players, draws, calls a match to a table (the suggested one) and enters every result; a
+ * spectator's event page in a second browser context follows it all over the WebSocket without a
+ * reload; at the end the places it shows are the API's standings. Clicks and typing only;
+ * `window.__event` is only read.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningServer, startServer } from '@pyramid/server';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, watch } from './browser.js';
+
+const WAIT = { timeout: 30_000 };
+const PLAYERS = Array.from({ length: 16 }, (_, i) => `Игрок ${i + 1}`);
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pyramid-event-e2e-'));
+  server = await startServer({ port: 0, dataDir, log: () => {} });
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Probe {
+  shown: {
+    id: string;
+    version: number;
+    matches: { id: string; state: string; a: string | null; b: string | null; table: string | null }[];
+    standings: {
+      finished: boolean;
+      champion: string | null;
+      rows: { entry: string; place: string | null }[];
+    };
+  } | null;
+  updates: number;
+}
+
+const probe = (page: Page) => page.evaluate(() => (window as unknown as { __event: Probe }).__event);
+const version = async (page: Page) => (await probe(page)).shown?.version ?? 0;
+
+async function person(path: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = watch(page);
+  await page.goto(new URL(path, server.url).href);
+  return { context, page, errors };
+}
+
+/** Clicks `testid` on the director's page and waits for the stored event's next version. */
+async function act(page: Page, testid: string): Promise<void> {
+  const before = await version(page);
+  await page.click(`[data-testid="${testid}"]`);
+  await page.waitForFunction(
+    (v) => ((window as unknown as { __event: Probe }).__event.shown?.version ?? 0) > v,
+    before,
+    WAIT,
+  );
+}
+
+describe('a club event in the browser', () => {
+  it('a director runs a 16-player double elimination and a spectator follows it live', async () => {
+    const director = await person('/event.html');
+    const page = director.page;
+    await page.fill('[data-testid="sign-in-name"]', 'Director');
+    await page.click('[data-testid="sign-in"]');
+    await page.waitForSelector('[data-testid="create-form"]', WAIT);
+    await page.fill('[data-testid="new-name"]', 'Friday cup');
+    await page.fill('[data-testid="new-venue"]', 'Club hall');
+    await page.selectOption('[data-testid="new-format"]', 'double');
+    await page.fill('[data-testid="new-race"]', '2');
+    await page.fill('[data-testid="new-tables"]', '1, 2');
+    await Promise.all([page.waitForURL(/event\.html\?id=/, WAIT), page.click('[data-testid="create"]')]);
+    await page.waitForSelector('[data-testid="director"]', WAIT);
+    const id = new URL(page.url()).searchParams.get('id') as string;
+
+    // The spectator opens the page before the draw, and never reloads it.
+    const spectator = await person(`/event.html?id=${id}`);
+    const view = spectator.page;
+    await view.waitForFunction(
+      () => (window as unknown as { __event: { status: string } }).__event.status === 'live',
+      undefined,
+      WAIT,
+    );
+    await view.evaluate(() => {
+      (window as unknown as { loadedOnce: boolean }).loadedOnce = true;
+    });
+
+    await page.fill('[data-testid="entries"]', PLAYERS.join('\n'));
+    await act(page, 'add-entries');
+    await page.fill('[data-testid="seed"]', '7');
+    await act(page, 'draw');
+    await view.waitForSelector('[data-testid="section-winners"] [data-testid="match-W1-1"]', WAIT);
+    expect(await view.locator('[data-testid="section-losers"] svg').count()).toBe(1);
+
+    // A call: the suggestion names a ready match and a table; the spectator sees it called.
+    const suggestion = await page.textContent('[data-testid="suggestion"]');
+    expect(suggestion).toMatch(/W1-\d+ → table 1/);
+    const suggested = /(W1-\d+) → table 1/.exec(suggestion ?? '')?.[1] as string;
+    await act(page, 'call');
+    await view.waitForSelector(`[data-testid="match-${suggested}"][data-state="called"]`, WAIT);
+    expect(await view.textContent(`[data-testid="match-${suggested}"]`)).toContain('table 1');
+
+    // A score that contradicts the race is refused and shown; nothing changes.
+    const stuck = await version(page);
+    await page.selectOption('[data-testid="result-match"]', suggested);
+    await page.fill('[data-testid="frames-a"]', '5');
+    await page.fill('[data-testid="frames-b"]', '0');
+    await page.click('[data-testid="enter-result"]');
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid="director-error"]')?.textContent ?? '') !== '',
+      undefined,
+      WAIT,
+    );
+    expect(await version(page)).toBe(stuck);
+
+    // Every result, each side winning in turn, until the event is over.
+    let played = 0;
+    for (;;) {
+      const shown = (await probe(page)).shown;
+      if (shown === null || shown.standings.finished) break;
+      const next =
+        shown.matches.find((m) => m.state === 'called') ?? shown.matches.find((m) => m.state === 'ready');
+      if (next === undefined) throw new Error('no match to enter, but the event is not finished');
+      await page.selectOption('[data-testid="result-match"]', next.id);
+      if (played === 0) {
+        // A walkover: the reason and its winner, the frames as they stood.
+        await page.fill('[data-testid="frames-a"]', '0');
+        await page.fill('[data-testid="frames-b"]', '0');
+        await page.selectOption('[data-testid="reason"]', 'walkover');
+        await page.selectOption('[data-testid="winner"]', 'b');
+        await act(page, 'enter-result');
+        await page.selectOption('[data-testid="reason"]', 'played');
+        await page.selectOption('[data-testid="winner"]', '');
+        const walkover = await view.waitForSelector(
+          `[data-testid="match-${next.id}"][data-state="finished"]`,
+          WAIT,
+        );
+        expect(await walkover.textContent()).toContain('finished');
+        const stored = (await probe(page)).shown?.matches.find((m) => m.id === next.id) as unknown as {
+          result: { reason: string; winner: string };
+        };
+        expect(stored.result).toMatchObject({ reason: 'walkover', winner: 'b' });
+        played++;
+        continue;
+      }
+      const aWins = played % 3 !== 1;
+      await page.fill('[data-testid="frames-a"]', aWins ? '2' : '1');
+      await page.fill('[data-testid="frames-b"]', aWins ? '0' : '2');
+      await act(page, 'enter-result');
+      played++;
+      if (played === 5) {
+        // Mid-way the spectator has the same version without a reload.
+        const v = await version(page);
+        await view.waitForFunction(
+          (want) => ((window as unknown as { __event: Probe }).__event.shown?.version ?? 0) >= want,
+          v,
+          WAIT,
+        );
+        await view.waitForSelector(`[data-testid="match-${next.id}"][data-state="finished"]`, WAIT);
+        // A correction with why: the same winner, another score; the spectator's page shows it.
+        const finishedScore = aWins ? ['2', '1'] : ['1', '2'];
+        await page.selectOption('[data-testid="result-match"]', next.id);
+        await page.fill('[data-testid="frames-a"]', finishedScore[0] as string);
+        await page.fill('[data-testid="frames-b"]', finishedScore[1] as string);
+        await page.fill('[data-testid="why"]', 'score sheet misread');
+        await act(page, 'correct-result');
+        await view.waitForFunction(
+          ([match, score]) =>
+            (
+              window as unknown as {
+                __event: { shown: { matches: { id: string; result: { frames: number[] } | null }[] } };
+              }
+            ).__event.shown.matches
+              .find((m) => m.id === match)
+              ?.result?.frames.join(':') === score,
+          [next.id, finishedScore.join(':')] as const,
+          WAIT,
+        );
+        expect(
+          await view.$$eval(`[data-testid="match-${next.id}"] text.score`, (t) =>
+            t.map((e) => e.textContent),
+          ),
+        ).toEqual(finishedScore);
+      }
+    }
+    // 2n − 2 matches, or 2n − 1 with the reset of the grand final.
+    expect([30, 31]).toContain(played);
+
+    const final = await version(page);
+    await view.waitForFunction(
+      (want) => ((window as unknown as { __event: Probe }).__event.shown?.version ?? 0) >= want,
+      final,
+      WAIT,
+    );
+    await view.waitForSelector('[data-testid="champion"]', WAIT);
+    expect(await view.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+    expect((await probe(view)).updates).toBeGreaterThan(played);
+
+    const api = (await (await fetch(`${server.url}/api/events/${id}`)).json()) as NonNullable<Probe['shown']>;
+    expect(api.standings.finished).toBe(true);
+    const shownPlaces = await view.$$eval('[data-testid^="standing-"]', (rows) =>
+      rows.map((r) => [
+        r.getAttribute('data-testid')?.slice('standing-'.length),
+        r.getAttribute('data-place'),
+      ]),
+    );
+    expect(shownPlaces).toEqual(api.standings.rows.map((r) => [r.entry, r.place]));
+    expect(new Set(shownPlaces.map(([, place]) => place))).toEqual(
+      new Set(['1', '2', '3', '4', '5–6', '7–8', '9–12', '13–16']),
+    );
+    if (process.env.PYRAMID_SCREENSHOTS === '1')
+      await view.screenshot({ path: '/tmp/event-page.png', fullPage: true });
+    // The browser logs the refused 5:0 (an HTTP 400) and nothing else.
+    expect(director.errors).toEqual([expect.stringContaining('400 (Bad Request)')]);
+    expect(spectator.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The director's controls on the event page: entries, the draw, calls of ready matches to tables
+ * (with the server's suggestion: the longest-waiting ready match for each free table), results with their reason, corrections
+ * with why. Every action goes to the server, which checks it with the referee's event rules; a
+ * refusal is shown as the server words it, and nothing changed.
+ */
+import { RESULT_REASONS } from '@pyramid/events';
+import { button, h } from '../scorer/dom.js';
+import type { T } from './bracket.js';
+import { sideName } from './bracket.js';
+import type { Shown } from './model.js';
+
+type Act = (action: Record<string, unknown>) => Promise<string | null>;
+
+/** Inputs keep what the director typed when the page is drawn again after a live update. */
+const typed = new Map<string, string>();
+
+function input(testid: string, attrs: Record<string, string> = {}): HTMLInputElement {
+  const el = h('input', { testid, attrs });
+  const kept = typed.get(testid);
+  if (kept !== undefined) el.value = kept;
+  el.addEventListener('input', () => typed.set(testid, el.value));
+  return el;
+}
+
+function select(testid: string, options: readonly [string, string][]): HTMLSelectElement {
+  const el = h(
+    'select',
+    { testid },
+    ...options.map(([value, label]) => h('option', { text: label, attrs: { value } })),
+  );
+  const kept = typed.get(testid);
+  if (kept !== undefined && options.some(([v]) => v === kept)) el.value = kept;
+  el.addEventListener('change', () => typed.set(testid, el.value));
+  return el;
+}
+
+function errorLine(): HTMLElement {
+  return h('p', { class: 'error', testid: 'director-error', attrs: { role: 'alert' } });
+}
+
+export function directorPanel(
+  shown: Shown,
+  t: T,
+  suggestions: readonly { table: string; match: string }[],
+  act: Act,
+): HTMLElement {
+  const { event } = shown;
+  const names = new Map(event.entries.map((e) => [e.id, e.name]));
+  const error = errorLine();
+  const run = async (action: Record<string, unknown>, after?: () => void) => {
+    error.textContent = '';
+    const refused = await act(action);
+    if (refused !== null) error.textContent = refused;
+    else after?.();
+  };
+  const label = (m: Shown['matches'][number]) => `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}`;
+  const parts: (HTMLElement | null)[] = [];
+  if (event.draw === null) {
+    const entries = h('textarea', { testid: 'entries', attrs: { rows: '6' } });
+    const seed = input('seed', { type: 'number', value: '1', min: '0' });
+    parts.push(
+      h('label', { text: t('addEntries') }),
+      entries,
+      button(t('add'), {
+        testid: 'add-entries',
+        onClick: () => {
+          const list = entries.value
+            .split('\n')
+            .map((name) => name.trim())
+            .filter((name) => name !== '');
+          void run({ type: 'add-entries', entries: list.map((name) => ({ name })) });
+        },
+      }),
+      h(
+        'div',
+        { class: 'row' },
+        h('label', { text: t('seed') }),
+        seed,
+        button(t('draw'), {
+          testid: 'draw',
+          onClick: () => void run({ type: 'draw', seed: Number(seed.value) }),
+        }),
+      ),
+    );
+  } else {
+    const ready = shown.matches.filter((m) => m.state === 'ready');
+    const suggestion = suggestions[0];
+    const callMatch = select(
+      'call-match',
+      ready.map((m) => [m.id, label(m)]),
+    );
+    if (suggestion !== undefined && !typed.has('call-match')) callMatch.value = suggestion.match;
+    const table = input('call-table', { placeholder: '1' });
+    if (suggestion !== undefined && table.value === '') table.value = suggestion.table;
+    parts.push(
+      h('h3', { text: t('call') }),
+      h('p', {
+        testid: 'suggestion',
+        text:
+          suggestions.map((s) => t('suggested', { match: s.match, table: s.table })).join('; ') ||
+          (ready.length === 0 ? t('noMatch') : ''),
+      }),
+      h(
+        'div',
+        { class: 'row' },
+        callMatch,
+        table,
+        button(t('call'), {
+          testid: 'call',
+          disabled: ready.length === 0,
+          onClick: () => void run({ type: 'call', match: callMatch.value, table: table.value.trim() }),
+        }),
+      ),
+    );
+    const open = shown.matches.filter(
+      (m) => m.state === 'ready' || m.state === 'called' || m.state === 'finished',
+    );
+    const resultMatch = select(
+      'result-match',
+      open.map((m) => [m.id, `${label(m)} (${m.state})`]),
+    );
+    const fa = input('frames-a', { type: 'number', min: '0', size: '3' });
+    const fb = input('frames-b', { type: 'number', min: '0', size: '3' });
+    const reason = select(
+      'reason',
+      RESULT_REASONS.map((r) => [r, r]),
+    );
+    const winner = select('winner', [
+      ['', '—'],
+      ['a', 'A'],
+      ['b', 'B'],
+    ]);
+    const why = input('why', { placeholder: t('why') });
+    const submit = (type: 'result' | 'correct') => {
+      const action: Record<string, unknown> = {
+        type,
+        match: resultMatch.value,
+        frames: [Number(fa.value), Number(fb.value)],
+        reason: reason.value,
+      };
+      if (winner.value !== '') action.winner = winner.value;
+      if (type === 'correct') action.why = why.value;
+      void run(action, () => {
+        for (const key of ['frames-a', 'frames-b', 'why', 'winner', 'result-match']) typed.delete(key);
+      });
+    };
+    parts.push(
+      h('h3', { text: t('result') }),
+      h('div', { class: 'row' }, resultMatch, fa, h('span', { text: ':' }), fb),
+      h(
+        'div',
+        { class: 'row' },
+        h('label', { text: t('reason') }),
+        reason,
+        h('label', { text: t('winner') }),
+        winner,
+      ),
+      h(
+        'div',
+        { class: 'row' },
+        button(t('enter'), { testid: 'enter-result', onClick: () => submit('result') }),
+        why,
+        button(t('correct'), { testid: 'correct-result', onClick: () => submit('correct') }),
+      ),
+    );
+  }
+  return h(
+    'aside',
+    { class: 'director', testid: 'director' },
+    h('h2', { text: t('director') }),
+    ...parts,
+    error,
+  );
+}
+
+export function createForm(
+  t: T,
+  create: (spec: Record<string, unknown>) => Promise<string | null>,
+): HTMLElement {
+  const error = errorLine();
+  const name = input('new-name', { placeholder: t('name') });
+  const venue = input('new-venue', { placeholder: t('venue') });
+  const date = input('new-date', { type: 'date', value: new Date().toISOString().slice(0, 10) });
+  const format = select('new-format', [
+    ['double', 'double elimination'],
+    ['single', 'single elimination'],
+    ['double-to', 'double elimination to 8'],
+    ['groups', 'groups (4), top 2'],
+    ['swiss', 'Swiss (5 rounds)'],
+  ]);
+  const race = input('new-race', { type: 'number', value: '3', min: '1' });
+  const tables = input('new-tables', { placeholder: '1, 2, 3' });
+  const formats: Record<string, unknown> = {
+    double: { kind: 'double', reset: true },
+    single: { kind: 'single', thirdPlace: false },
+    'double-to': { kind: 'double-to', finalStage: 8 },
+    groups: { kind: 'groups', groups: 4, advance: 2 },
+    swiss: { kind: 'swiss', rounds: 5 },
+  };
+  return h(
+    'form',
+    { class: 'director', testid: 'create-form' },
+    h('h2', { text: t('create') }),
+    name,
+    venue,
+    date,
+    h('label', { text: t('format') }),
+    format,
+    h('label', { text: t('raceTo') }),
+    race,
+    h('label', { text: t('tables') }),
+    tables,
+    button(t('create'), {
+      testid: 'create',
+      onClick: async () => {
+        error.textContent = '';
+        const refused = await create({
+          name: name.value.trim(),
+          venue: venue.value.trim(),
+          dates: { start: date.value },
+          variant: 'dynamic',
+          races: { default: Number(race.value) },
+          format: formats[format.value],
+          seeding: 'order',
+          tables: tables.value
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== ''),
+        });
+        if (refused !== null) error.textContent = refused;
+      },
+    }),
+    error,
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * A club event's page (event.html?id=…): the bracket as SVG, groups as tables, Swiss rounds as
+ * lists, each match's state, the running order and the standings with places, updated live over
+ * the WebSocket without a reload. When the signed-in account directs the event, the director's
+ * controls are shown too (entries, the draw, calls to tables, results). Without `id`: the list of
+ * events and a form to create one. Plain DOM and SVG.
+ */
+import './events.css';
+import { detectLang, translator } from '../common/lang.js';
+import { button, h } from '../scorer/dom.js';
+import { EventsApi } from './api.js';
+import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js';
+import { createForm, directorPanel } from './director.js';
+import { EventFeed } from './feed.js';
+import type { Shown } from './model.js';
+import { EVENT_STRINGS } from './words.js';
+
+const t = translator(EVENT_STRINGS, detectLang(navigator.languages));
+const api = new EventsApi(location.origin);
+const root = document.getElementById('app') as HTMLElement;
+
+/** Read by the browser tests (never written by them). */
+declare global {
+  interface Window {
+    __event?: { shown: Shown | null; updates: number; status: string };
+  }
+}
+const probe = { shown: null as Shown | null, updates: 0, status: 'connecting' };
+window.__event = probe;
+
+function header(): HTMLElement {
+  return h(
+    'header',
+    { class: 'bar' },
+    h('a', { class: 'back', text: t('toGame'), attrs: { href: './' } }),
+    h('a', { class: 'back', text: t('events'), attrs: { href: './event.html' } }),
+    h('span', { class: 'status', testid: 'feed-status', text: t(probe.status as 'live') }),
+  );
+}
+
+function standingsTable(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement {
+  const swiss = shown.event.spec.format.kind === 'swiss';
+  return h(
+    'table',
+    { class: 'standings', testid: 'standings' },
+    h(
+      'tr',
+      {},
+      h('th', { text: t('place') }),
+      h('th', { text: t('player') }),
+      h('th', { text: t('played') }),
+      h('th', { text: t('won') }),
+      h('th', { text: t('lost') }),
+      h('th', { text: t('frames') }),
+      swiss ? h('th', { text: 'Pts / Bh' }) : null,
+    ),
+    ...shown.standings.rows.map((row) =>
+      h(
+        'tr',
+        { testid: `standing-${row.entry}`, attrs: { 'data-place': row.place ?? '' } },
+        h('td', { class: 'place', text: row.place ?? '' }),
+        h('td', { text: names.get(row.entry) ?? row.name }),
+        h('td', { text: String(row.played) }),
+        h('td', { text: String(row.won) }),
+        h('td', { text: String(row.lost) }),
+        h('td', { text: `${row.framesWon}:${row.framesLost}` }),
+        swiss ? h('td', { text: `${row.score ?? 0} / ${row.buchholz ?? 0}` }) : null,
+      ),
+    ),
+  );
+}
+
+function groupsPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement | null {
+  if (shown.groups.length === 0) return null;
+  return h(
+    'section',
+    { testid: 'groups' },
+    h('h2', { text: t('groups') }),
+    ...shown.groups.map((g) =>
+      h(
+        'table',
+        { class: 'group', testid: `group-${g.group}` },
+        h('caption', { text: t('group', { n: String.fromCharCode(65 + g.group) }) }),
+        ...g.rows.map((r, i) =>
+          h(
+            'tr',
+            {},
+            h('td', { text: String(i + 1) }),
+            h('td', { text: names.get(r.entry) ?? r.entry }),
+            h('td', { text: `${r.won}–${r.lost}` }),
+            h('td', { text: `${r.framesWon}:${r.framesLost}` }),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, string>): HTMLElement {
+  const score = m.result === null ? '' : ` ${m.result.frames[0]}:${m.result.frames[1]}`;
+  return h('li', {
+    testid: `line-${m.id}`,
+    attrs: { 'data-state': m.state },
+    text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
+  });
+}
+
+function swissPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement | null {
+  const swiss = shown.matches.filter((m) => m.stage === 'swiss');
+  if (swiss.length === 0) return null;
+  const rounds = [...new Set(swiss.map((m) => m.round))].sort((a, b) => a - b);
+  return h(
+    'section',
+    { testid: 'swiss' },
+    h('h2', { text: t('swiss') }),
+    ...rounds.map((r) =>
+      h(
+        'div',
+        { class: 'swiss-round' },
+        h('h3', { text: t('round', { n: r }) }),
+        h('ol', {}, ...swiss.filter((m) => m.round === r).map((m) => matchLine(m, names))),
+      ),
+    ),
+  );
+}
+
+function eventView(shown: Shown): HTMLElement {
+  const { event } = shown;
+  const names = new Map(event.entries.map((e) => [e.id, e.name]));
+  const champion = shown.standings.champion;
+  const running = shown.matches.filter((m) => m.state === 'called' || m.state === 'ready');
+  return h(
+    'main',
+    { testid: 'event-view', attrs: { 'data-version': String(shown.version) } },
+    h('h1', { testid: 'event-name', text: event.spec.name }),
+    h('p', {
+      class: 'meta',
+      text: `${event.spec.venue} · ${event.spec.dates.start}${event.spec.dates.end !== event.spec.dates.start ? ` – ${event.spec.dates.end}` : ''} · ${event.spec.format.kind} · ${event.spec.variant}`,
+    }),
+    champion === null
+      ? null
+      : h('p', {
+          class: 'champion',
+          testid: 'champion',
+          text: t('champion', { name: names.get(champion) ?? champion }),
+        }),
+    event.draw === null
+      ? h(
+          'div',
+          {},
+          h('p', { text: t('notDrawn') }),
+          h('h2', { text: t('entries') }),
+          h('ol', {}, ...event.entries.map((e) => h('li', { text: e.name }))),
+        )
+      : null,
+    running.length === 0
+      ? null
+      : h(
+          'section',
+          { testid: 'running' },
+          h('ul', { class: 'running' }, ...running.map((m) => matchLine(m, names))),
+        ),
+    ...BRACKET_SECTIONS.map(({ title, stages }) => {
+      const svg = bracketSvg(shown.matches, stages, names, t);
+      return svg === null
+        ? null
+        : h(
+            'section',
+            { class: 'section', testid: `section-${title}` },
+            h('h2', { text: t(title) }),
+            h('div', { class: 'scroll' }, svg),
+          );
+    }),
+    groupsPart(shown, names),
+    swissPart(shown, names),
+    event.draw === null
+      ? null
+      : h('section', {}, h('h2', { text: t('standings') }), standingsTable(shown, names)),
+  );
+}
+
+let current: Shown | null = null;
+let feed: EventFeed | null = null;
+
+function render(): void {
+  const director =
+    current !== null && api.session !== null && current.event.spec.directors.includes(api.session.player.id);
+  root.replaceChildren(
+    header(),
+    current === null ? h('p', { text: '…' }) : eventView(current),
+    director && current !== null
+      ? directorPanel(current, t, current.suggestions, async (action) => {
+          const reply = await api.act((current as Shown).id, action);
+          if (reply.ok) show(reply.value);
+          return reply.ok ? null : reply.message;
+        })
+      : '',
+  );
+}
+
+function show(shown: Shown): void {
+  if (current !== null && shown.version <= current.version) return;
+  current = shown;
+  probe.shown = shown;
+  probe.updates++;
+  feed?.seen(shown.version);
+  render();
+}
+
+async function eventPage(id: string): Promise<void> {
+  const first = await api.get(id);
+  if (!first.ok) {
+    root.replaceChildren(header(), h('p', { class: 'error', testid: 'event-error', text: first.message }));
+    return;
+  }
+  show(first.value);
+  const token = await api.viewerToken();
+  if (token === null) return;
+  feed = new EventFeed({
+    url: api.online.wsUrl(),
+    token,
+    eventId: id,
+    onEvent: show,
+    onStatus: (status) => {
+      probe.status = status;
+      const el = document.querySelector('[data-testid="feed-status"]');
+      if (el !== null) el.textContent = t(status);
+    },
+  });
+}
+
+/** Without an id: the events, and (signed in) a form to create one. */
+async function listPage(): Promise<void> {
+  const list = await api.call<{ id: string; name: string }[]>('GET', '/api/events');
+  const name = h('input', { testid: 'sign-in-name', attrs: { placeholder: t('yourName') } });
+  const signIn = h(
+    'div',
+    { class: 'row' },
+    name,
+    button(t('signIn'), {
+      testid: 'sign-in',
+      onClick: async () => {
+        const reply = await api.signIn(name.value.trim());
+        if (reply.ok) void listPage();
+      },
+    }),
+  );
+  root.replaceChildren(
+    header(),
+    h(
+      'main',
+      {},
+      h('h1', { text: t('events') }),
+      h(
+        'ul',
+        { testid: 'event-list' },
+        ...(list.ok ? list.value : []).map((e) =>
+          h(
+            'li',
+            {},
+            h('a', { text: e.name, attrs: { href: `./event.html?id=${encodeURIComponent(e.id)}` } }),
+          ),
+        ),
+      ),
+    ),
+    api.session === null
+      ? signIn
+      : createForm(t, async (spec) => {
+          const reply = await api.call<Shown>('POST', '/api/events', spec);
+          if (!reply.ok) return reply.message;
+          location.href = `./event.html?id=${encodeURIComponent(reply.value.id)}`;
+          return null;
+        }),
+  );
+}
+
+const id = new URLSearchParams(location.search).get('id');
+void (id === null ? listPage() : eventPage(id));
