@@ -103,8 +103,10 @@ describe('an online table on phones', () => {
     const tableId = new URL(invite).searchParams.get('table')!;
 
     const boris = await person(new URL(invite).pathname + new URL(invite).search, true);
-    await boris.page.waitForSelector('[data-testid="online-link-note"]', WAIT);
-    await signInAsGuest(boris.page, 'Boris');
+    // The invitation names the table; one field for his name and "Join".
+    await boris.page.waitForSelector('[data-testid="online-enter"]', WAIT);
+    await boris.page.fill('[data-testid="online-name"]', 'Boris');
+    await boris.page.click('[data-testid="online-enter"]');
     await boris.page.waitForSelector('[data-testid="online-lobby"]', { state: 'detached', ...WAIT });
 
     // The spectator's renderer is slow (every frame timed as 200 ms, the debug hook `?frameMs=`).
