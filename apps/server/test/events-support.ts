@@ -4,7 +4,7 @@ import { type EventStore, PostgresEventStore, SqliteEventStore } from '../src/ev
 import { type LocalPostgres, startPostgres } from '../src/services.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
-import { removeTempDirs, tempDir } from './support.js';
+import { freshDatabase, removeTempDirs, tempDir } from './support.js';
 
 export interface Opened {
   readonly events: EventStore;
@@ -52,11 +52,7 @@ export const kinds: Kind[] = [
       await postgres?.stop();
     },
     async place() {
-      const admin = await PostgresStore.open((postgres as LocalPostgres).url, { poolSize: 1 });
-      const name = `events${++databases}`;
-      await admin.pool.query(`CREATE DATABASE ${name}`);
-      await admin.close();
-      return (postgres as LocalPostgres).url.replace(/\/pyramid$/, `/${name}`);
+      return freshDatabase(postgres as LocalPostgres, `events${++databases}`);
     },
     async open(place) {
       const store = await PostgresStore.open(place, { poolSize: 4 });

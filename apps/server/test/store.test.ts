@@ -7,7 +7,7 @@ import { type LocalPostgres, startPostgres } from '../src/services.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { Store, StoredTable } from '../src/store/types.js';
-import { removeTempDirs, tempDir } from './support.js';
+import { freshDatabase, removeTempDirs, tempDir } from './support.js';
 
 interface Kind {
   readonly name: string;
@@ -49,11 +49,7 @@ const kinds: Kind[] = [
       await postgres?.stop();
     },
     async place() {
-      const admin = await PostgresStore.open((postgres as LocalPostgres).url, { poolSize: 1 });
-      const name = `case${++databases}`;
-      await admin.pool.query(`CREATE DATABASE ${name}`);
-      await admin.close();
-      return (postgres as LocalPostgres).url.replace(/\/pyramid$/, `/${name}`);
+      return freshDatabase(postgres as LocalPostgres, `case${++databases}`);
     },
     async open(place) {
       return PostgresStore.open(place, { poolSize: 4 });

@@ -20,6 +20,8 @@ import type { MatchState, Player } from '@pyramid/rules';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/server.js';
+import type { LocalPostgres } from '../src/services.js';
+import { PostgresStore } from '../src/store/postgres.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const WS = WebSocket as unknown as WebSocketFactory;
@@ -32,6 +34,14 @@ export function tempDir(): string {
 }
 export function removeTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A new, empty database `name` on the local PostgreSQL server; returns its URL. */
+export async function freshDatabase(postgres: LocalPostgres, name: string): Promise<string> {
+  const admin = await PostgresStore.open(postgres.url, { poolSize: 1 });
+  await admin.pool.query(`CREATE DATABASE ${name}`);
+  await admin.close();
+  return postgres.url.replace(/\/pyramid$/, `/${name}`);
 }
 
 export async function testServer(
