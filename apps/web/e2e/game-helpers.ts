@@ -168,3 +168,28 @@ export async function distinctColours(page: Page, png: Buffer): Promise<number> 
     return seen.size;
   }, png.toString('base64'));
 }
+
+/** The mean brightness (0–255) of a rectangle of a screenshot of the whole page, as a person sees it. */
+export async function brightness(
+  page: Page,
+  clip: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const png = await page.screenshot();
+  return page.evaluate(
+    async ({ data, clip }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(clip.x, clip.y, clip.width, clip.height).data;
+      let sum = 0;
+      for (let i = 0; i < pixels.length; i += 4) sum += pixels[i]! + pixels[i + 1]! + pixels[i + 2]!;
+      return sum / (pixels.length / 4) / 3;
+    },
+    { data: png.toString('base64'), clip },
+  );
+}

@@ -10,7 +10,7 @@ import { PRESET_12FT } from '@pyramid/table';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { logReaches, project, settled, startGame, summary } from './game-helpers.js';
+import { brightness, logReaches, project, settled, startGame, summary } from './game-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,28 +48,6 @@ const POCKET_MARGIN_PX = 6;
 function covers(b: Box, p: { x: number; y: number }, margin: number): boolean {
   return (
     p.x + margin > b.x && p.x - margin < b.x + b.width && p.y + margin > b.y && p.y - margin < b.y + b.height
-  );
-}
-
-/** The mean brightness (0–255) of a rectangle of a screenshot of the whole page, as a person sees it. */
-async function brightness(page: Page, clip: Box): Promise<number> {
-  const png = await page.screenshot();
-  return page.evaluate(
-    async ({ data, clip }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${data}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d', { willReadFrequently: true })!;
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(clip.x, clip.y, clip.width, clip.height).data;
-      let sum = 0;
-      for (let i = 0; i < pixels.length; i += 4) sum += pixels[i]! + pixels[i + 1]! + pixels[i + 2]!;
-      return sum / (pixels.length / 4) / 3;
-    },
-    { data: png.toString('base64'), clip },
   );
 }
 

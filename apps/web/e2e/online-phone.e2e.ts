@@ -12,6 +12,7 @@ import { type RunningServer, startServer } from '@pyramid/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watch } from './browser.js';
+import { brightness } from './game-helpers.js';
 
 const WAIT = { timeout: 30_000 };
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -45,28 +46,6 @@ async function person(path: string, phone: boolean): Promise<{ page: Page; error
 async function signInAsGuest(page: Page, name: string): Promise<void> {
   await page.fill('[data-testid="online-name"]', name);
   await page.click('[data-testid="online-guest"]');
-}
-
-/** The mean brightness (0–255) of a rectangle of a screenshot of the whole page. */
-async function brightness(page: Page, clip: { x: number; y: number; width: number; height: number }) {
-  const png = await page.screenshot();
-  return page.evaluate(
-    async ({ data, clip }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${data}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d', { willReadFrequently: true })!;
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(clip.x, clip.y, clip.width, clip.height).data;
-      let sum = 0;
-      for (let i = 0; i < pixels.length; i += 4) sum += pixels[i]! + pixels[i + 1]! + pixels[i + 2]!;
-      return sum / (pixels.length / 4) / 3;
-    },
-    { data: png.toString('base64'), clip },
-  );
 }
 
 /** Opens the sheet and its display settings; the table above the sheet is as bright as when closed. */
