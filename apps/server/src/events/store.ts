@@ -61,23 +61,28 @@ const OF_PLAYER_SQL = `SELECT e.id, e.name, e.director, e.finished, e.updated_at
   FROM event_entries x JOIN events e ON e.id = x.event_id
   WHERE x.account = ? AND e.is_public = 1 ORDER BY e.updated_at DESC, e.id LIMIT ?`;
 
-interface PlayerEventRow {
+/** An `events` row as the lists read it (both stores give the same columns). */
+interface SummaryRow {
   readonly id: string;
   readonly name: string;
   readonly director: string;
   readonly finished: number;
   readonly updated_at: number;
-  readonly place: string | null;
 }
 
-const playerEvent = (r: PlayerEventRow): PlayerEvent => ({
+const summaryOf = (r: SummaryRow): EventSummary => ({
   id: r.id,
   name: r.name,
   director: r.director,
   finished: r.finished === 1,
   updatedAt: r.updated_at,
-  place: r.place,
 });
+
+interface PlayerEventRow extends SummaryRow {
+  readonly place: string | null;
+}
+
+const playerEvent = (r: PlayerEventRow): PlayerEvent => ({ ...summaryOf(r), place: r.place });
 
 type Statement = readonly [sql: string, params: readonly unknown[]];
 
@@ -292,13 +297,7 @@ export class SqliteEventStore implements EventStore {
             )
             .all(options.director, options.limit)
     ) as { id: string; name: string; director: string; finished: number; updated_at: number }[];
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      director: r.director,
-      finished: r.finished === 1,
-      updatedAt: r.updated_at,
-    }));
+    return rows.map(summaryOf);
   }
 
   async openBy(director: string): Promise<number> {
@@ -398,13 +397,7 @@ export class PostgresEventStore implements EventStore {
         : 'SELECT id, name, director, finished, updated_at FROM events WHERE director = $2 ORDER BY updated_at DESC, id LIMIT $1',
       options.director === undefined ? [options.limit] : [options.limit, options.director],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      director: r.director,
-      finished: r.finished === 1,
-      updatedAt: r.updated_at,
-    }));
+    return rows.map(summaryOf);
   }
 
   async openBy(director: string): Promise<number> {
