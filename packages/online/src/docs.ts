@@ -66,6 +66,8 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
   pong: 'The answer to `ping`.',
   event:
     'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
+  'event-live':
+    "The running score of one match of a followed event while it is played, on an online table or scored at a real table (`source`): frames and the frame's points of players a and b, the race, who is at the table, the last ruling, and `seq`, the number of actions stored for the match (keep the highest). Sent after each stored action; the result that ends the match arrives as `event`.",
 };
 
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {

@@ -288,6 +288,32 @@ export const CLIENT_MESSAGE_TYPES = [
 export const MAX_WATCHED_EVENTS = 8;
 
 /**
+ * The running score of a match of an event while it is played, on an online table or scored from a
+ * real table: pushed to the event's watchers after each action the server has stored. The result
+ * that ends the match reaches the event itself (an `event` message); this is only the live view.
+ */
+export interface MatchLive {
+  /** Where it is played: an online table (its id) or a real table scored by a scorer (its name). */
+  readonly source:
+    | { readonly kind: 'online'; readonly tableId: string }
+    | { readonly kind: 'scorer'; readonly table: string };
+  /** Frames won so far by the match's players a and b. */
+  readonly frames: readonly [number, number];
+  /** Points of the frame being played, a and b. */
+  readonly points: readonly [number, number];
+  /** Frames needed to win the match. */
+  readonly race: number;
+  /** Who is at the table: 'a', 'b', or null between frames and after the end. */
+  readonly atTable: 'a' | 'b' | null;
+  /** The number of actions stored for this match (grows by one with each; keep the highest). */
+  readonly seq: number;
+  /** The last ruling in words, when there is one. */
+  readonly lastRuling: string | null;
+  /** The server's clock when it stored the action (ms since the epoch). */
+  readonly at: number;
+}
+
+/**
  * A club event as the server shows it (`GET /api/events/:id` gives the same): the event itself (a
  * `@pyramid/events` ClubEvent), every match with its state, the group tables and the standings.
  * Kept opaque here so that the protocol does not depend on the events package.
@@ -417,7 +443,14 @@ export type ServerMessage =
   | ({ readonly type: 'error'; readonly ref?: string } & OnlineError)
   | { readonly type: 'pong'; readonly t: number; readonly serverNow: number }
   /** A followed club event as stored now (`version` grows with each action: keep the highest). */
-  | { readonly type: 'event'; readonly eventId: string; readonly shown: EventShown };
+  | { readonly type: 'event'; readonly eventId: string; readonly shown: EventShown }
+  /** The running score of one match of a followed event, while it is played (not stored in the event). */
+  | {
+      readonly type: 'event-live';
+      readonly eventId: string;
+      readonly match: string;
+      readonly live: MatchLive;
+    };
 
 export type ServerMessageType = ServerMessage['type'];
 export const SERVER_MESSAGE_TYPES = [
@@ -438,6 +471,7 @@ export const SERVER_MESSAGE_TYPES = [
   'error',
   'pong',
   'event',
+  'event-live',
 ] as const satisfies readonly ServerMessageType[];
 
 // ── Ratings ────────────────────────────────────────────────────────────────────────────────────

@@ -441,6 +441,32 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     },
     ['type', 'eventId', 'shown'],
   ),
+  'event-live': closed(
+    {
+      type: { const: 'event-live' },
+      eventId,
+      match: { type: 'string', minLength: 1, maxLength: 64 },
+      live: closed(
+        {
+          source: {
+            oneOf: [
+              closed({ kind: { const: 'online' }, tableId: { type: 'string' } }, ['kind', 'tableId']),
+              closed({ kind: { const: 'scorer' }, table: { type: 'string' } }, ['kind', 'table']),
+            ],
+          },
+          frames: { ...pairOfNumbers, items: { type: 'integer', minimum: 0 } },
+          points: { ...pairOfNumbers, items: { type: 'integer' } },
+          race: { type: 'integer', minimum: 1 },
+          atTable: { enum: ['a', 'b', null] },
+          seq: { type: 'integer', minimum: 0 },
+          lastRuling: { type: ['string', 'null'] },
+          at: epochMs,
+        },
+        ['source', 'frames', 'points', 'race', 'atTable', 'seq', 'lastRuling', 'at'],
+      ),
+    },
+    ['type', 'eventId', 'match', 'live'],
+  ),
 };
 
 export const serverMessageSchema: JsonSchema = messageUnion(

@@ -9,7 +9,7 @@
  * and process. A private event is followed by its directors only (checked when the watch starts;
  * directors are never removed, and an event never turns private).
  */
-import { MAX_WATCHED_EVENTS, type OnlineError, type ServerMessage } from '@pyramid/online';
+import { MAX_WATCHED_EVENTS, type MatchLive, type OnlineError, type ServerMessage } from '@pyramid/online';
 import type { Bus } from '../bus.js';
 import { mayFollow, shown } from './shown.js';
 import type { EventStore, StoredEvent } from './store.js';
@@ -95,6 +95,15 @@ export class EventWatchers {
   /** An action on the event was committed: every watcher (on every process) gets the event as stored. */
   stored(stored: StoredEvent): void {
     this.bus.publish(eventTopic(stored.id), JSON.stringify(message(stored)));
+  }
+
+  /**
+   * An action of a match of the event was stored (on an online table or by a scorer): every watcher
+   * gets the match's running score. Call it only after the action is stored.
+   */
+  live(eventId: string, match: string, live: MatchLive): void {
+    const pushed: ServerMessage = { type: 'event-live', eventId, match, live };
+    this.bus.publish(eventTopic(eventId), JSON.stringify(pushed));
   }
 }
 
