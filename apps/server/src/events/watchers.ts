@@ -1,7 +1,8 @@
 /**
  * Live club events over the WebSocket (issue 27, "Live"): a connection follows an event with
  * `event-watch` and is sent `event` — the event as stored, the same as `GET /api/events/:id` —
- * at once and after every action the store has committed. The push goes through the bus (a topic
+ * at once, then `event-action` — the action as applied and the new version — after every action
+ * the store has committed; the client applies it with @pyramid/events to its copy. The push goes through the bus (a topic
  * per event), so a watcher on another server process hears an action stored here; the view is
  * derived and serialised once per action, not once per watcher.
  *
@@ -9,7 +10,15 @@
  * and process. A private event is followed by its directors only (checked when the watch starts;
  * directors are never removed, and an event never turns private).
  */
-import { MAX_WATCHED_EVENTS, type MatchLive, type OnlineError, type ServerMessage } from '@pyramid/online';
+
+import type { EventAction } from '@pyramid/events';
+import {
+  type EventActionShown,
+  MAX_WATCHED_EVENTS,
+  type MatchLive,
+  type OnlineError,
+  type ServerMessage,
+} from '@pyramid/online';
 import type { Bus } from '../bus.js';
 import { mayFollow, shown } from './shown.js';
 import type { EventStore, StoredEvent } from './store.js';
@@ -92,9 +101,19 @@ export class EventWatchers {
       this.unwatch(connection, eventId);
   }
 
-  /** An action on the event was committed: every watcher (on every process) gets the event as stored. */
-  stored(stored: StoredEvent): void {
-    this.bus.publish(eventTopic(stored.id), JSON.stringify(message(stored)));
+  /**
+   * An action on the event was committed: every watcher (on every process) gets the action as
+   * applied and the new version (`event-action`, a few hundred bytes), and applies it to its copy;
+   * a copy that missed one asks for a snapshot. Serialised once per action, not once per watcher.
+   */
+  stored(stored: StoredEvent, action: EventAction): void {
+    const pushed: ServerMessage = {
+      type: 'event-action',
+      eventId: stored.id,
+      version: stored.version,
+      action: storedAction(action),
+    };
+    this.bus.publish(eventTopic(stored.id), JSON.stringify(pushed));
   }
 
   /**
@@ -109,4 +128,33 @@ export class EventWatchers {
 
 function message(stored: StoredEvent): ServerMessage {
   return { type: 'event', eventId: stored.id, shown: shown(stored) };
+}
+
+/** The fields an action of @pyramid/events reads: the rest of what a client sent is not pushed on. */
+const ACTION_FIELDS = [
+  'type',
+  'by',
+  'at',
+  'entry',
+  'entries',
+  'order',
+  'account',
+  'seed',
+  'checkedInOnly',
+  'match',
+  'table',
+  'frames',
+  'reason',
+  'winner',
+  'why',
+  'name',
+  'guest',
+  'rating',
+] as const;
+
+function storedAction(action: EventAction): EventActionShown {
+  const source = action as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of ACTION_FIELDS) if (source[key] !== undefined) out[key] = source[key];
+  return out as unknown as EventActionShown;
 }
