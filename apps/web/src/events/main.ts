@@ -10,7 +10,7 @@ import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
 import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js';
-import { createForm, directorPanel } from './director.js';
+import { createForm, directorPanel, playerPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
 import { EVENT_STRINGS } from './words.js';
@@ -22,10 +22,11 @@ const root = document.getElementById('app') as HTMLElement;
 /** Read by the browser tests (never written by them). */
 declare global {
   interface Window {
-    __event?: { shown: Shown | null; updates: number; status: string };
+    __event?: { shown: Shown | null; updates: number; snapshots: number; actions: number; status: string };
   }
 }
-const probe = { shown: null as Shown | null, updates: 0, status: 'connecting' };
+/** `actions`: live updates applied from an `event-action`; `snapshots`: `event` messages taken. */
+const probe = { shown: null as Shown | null, updates: 0, snapshots: 0, actions: 0, status: 'connecting' };
 window.__event = probe;
 
 function header(): HTMLElement {
@@ -150,7 +151,13 @@ function eventView(shown: Shown): HTMLElement {
           {},
           h('p', { text: t('notDrawn') }),
           h('h2', { text: t('entries') }),
-          h('ol', {}, ...event.entries.map((e) => h('li', { text: e.name }))),
+          h(
+            'ol',
+            { testid: 'entries-public' },
+            ...event.entries.map((e) =>
+              h('li', { text: `${e.name}${e.checkedIn === true ? ` · ${t('checkedIn')}` : ''}` }),
+            ),
+          ),
         )
       : null,
     running.length === 0
@@ -185,8 +192,16 @@ let feed: EventFeed | null = null;
 function render(): void {
   const director =
     current !== null && api.session !== null && current.event.spec.directors.includes(api.session.player.id);
+  const act = async (action: Record<string, unknown>): Promise<string | null> => {
+    const reply = await api.act((current as Shown).id, action);
+    if (reply.ok) show(reply.value);
+    return reply.ok ? null : reply.message;
+  };
   root.replaceChildren(
     header(),
+    current !== null && api.session !== null
+      ? (playerPanel(current, t, api.session.player.id, act) ?? '')
+      : '',
     current === null ? h('p', { text: '…' }) : eventView(current),
     director && current !== null
       ? directorPanel(current, t, current.suggestions, async (action) => {
@@ -198,12 +213,14 @@ function render(): void {
   );
 }
 
-function show(shown: Shown): void {
+function show(shown: Shown, how: 'snapshot' | 'action' | 'reply' = 'reply'): void {
   if (current !== null && shown.version <= current.version) return;
   current = shown;
   probe.shown = shown;
   probe.updates++;
-  feed?.seen(shown.version);
+  if (how === 'snapshot') probe.snapshots++;
+  if (how === 'action') probe.actions++;
+  feed?.seen(shown);
   render();
 }
 
@@ -220,7 +237,7 @@ async function eventPage(id: string): Promise<void> {
     url: api.online.wsUrl(),
     token,
     eventId: id,
-    onEvent: show,
+    onEvent: (shown, how) => show(shown, how),
     onStatus: (status) => {
       probe.status = status;
       const el = document.querySelector('[data-testid="feed-status"]');
