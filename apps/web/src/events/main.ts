@@ -213,13 +213,11 @@ function render(): void {
   );
 }
 
-function show(shown: Shown, how: 'snapshot' | 'action' | 'reply' = 'reply'): void {
+function show(shown: Shown): void {
   if (current !== null && shown.version <= current.version) return;
   current = shown;
   probe.shown = shown;
   probe.updates++;
-  if (how === 'snapshot') probe.snapshots++;
-  if (how === 'action') probe.actions++;
   feed?.seen(shown);
   render();
 }
@@ -237,7 +235,11 @@ async function eventPage(id: string): Promise<void> {
     url: api.online.wsUrl(),
     token,
     eventId: id,
-    onEvent: (shown, how) => show(shown, how),
+    onEvent: (shown, how) => {
+      if (how === 'snapshot') probe.snapshots++;
+      else probe.actions++;
+      show(shown);
+    },
     onStatus: (status) => {
       probe.status = status;
       const el = document.querySelector('[data-testid="feed-status"]');
