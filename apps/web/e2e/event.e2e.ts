@@ -3,7 +3,11 @@
  * data folder): a director signs in, creates a 16-player double-elimination event, enters the
  * players, draws, calls a match to a table (the suggested one) and enters every result; a
  * spectator's event page in a second browser context follows it all over the WebSocket without a
- * reload; at the end the places it shows are the API's standings. Clicks and typing only;
+ * reload; at the end the places it shows are the API's standings. Then registration: two signed-in
+ * players register through the event's link and check in, the director reorders and checks in,
+ * closes registration and draws the checked-in only, a player withdraws (a walkover); the
+ * spectator's copy, built from one snapshot and `event-action` deltas, equals the server's event;
+ * the player's lobby page lists the event with his place. Clicks and typing only;
  * `window.__event` is only read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -309,6 +313,23 @@ describe('a club event in the browser', () => {
     expect(seen.actions).toBeGreaterThanOrEqual(10);
     const api = await (await fetch(`${server.url}/api/events/${id}`)).json();
     expect(JSON.parse(JSON.stringify(seen.shown))).toEqual(api);
+    // Boris's page in the online lobby lists the event with his place; the lobby links to the events.
+    await boris.page.goto(new URL('/', server.url).href);
+    await boris.page.click('[data-testid="setup-online"]');
+    await boris.page.waitForSelector('[data-testid="online-me"]', WAIT);
+    expect(await boris.page.getAttribute('[data-testid="online-events-link"]', 'href')).toBe('./event.html');
+    await boris.page.click('[data-testid="online-my-matches"]');
+    const mine = await boris.page.waitForSelector(`[data-testid="my-event-${id}"]`, WAIT);
+    const bId = await boris.page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('pyramid:online-session') ?? '{}') as { player: { id: string } })
+          .player.id,
+    );
+    const listed = (await (await fetch(`${server.url}/api/players/${bId}/events`)).json()) as {
+      place: string;
+    }[];
+    expect(listed[0]?.place).toMatch(/^\d/);
+    expect(await mine.getAttribute('data-place')).toBe(listed[0]?.place);
     expect(spectator.errors).toEqual([]);
     for (const p of [anna, boris, director]) expect(p.errors).toEqual([]);
   });
