@@ -1,7 +1,10 @@
 /**
- * The director's controls on the event page: entries, the draw, calls of ready matches to tables
- * (with the server's suggestion: the longest-waiting ready match for each free table), results with their reason, corrections
- * with why. Every action goes to the server, which checks it with the referee's event rules; a
+ * The director's controls on the event page: registration (close, open), the entries in seed
+ * order (up, down, check-in, removal), the draw (of the checked-in only, if he likes), calls of
+ * ready matches to tables (with the server's suggestion: the longest-waiting ready match for each
+ * free table) and their cancellation, results with their reason, corrections with why,
+ * withdrawals, co-directors and the audit log; and a signed-in visitor's own controls (register,
+ * check in, withdraw). Every action goes to the server, which checks it with the event's rules; a
  * refusal is shown as the server words it, and nothing changed.
  */
 import { RESULT_REASONS } from '@pyramid/events';

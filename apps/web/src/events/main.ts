@@ -2,8 +2,9 @@
  * A club event's page (event.html?id=…): the bracket as SVG, groups as tables, Swiss rounds as
  * lists, each match's state, the running order and the standings with places, updated live over
  * the WebSocket without a reload. When the signed-in account directs the event, the director's
- * controls are shown too (entries, the draw, calls to tables, results). Without `id`: the list of
- * events and a form to create one. Plain DOM and SVG.
+ * controls are shown too (registration, entries, the draw, calls to tables, results, the audit
+ * log); a signed-in visitor may register while registration is open, check in and withdraw.
+ * Without `id`: the list of events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
 import { detectLang, translator } from '../common/lang.js';
