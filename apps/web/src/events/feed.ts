@@ -77,7 +77,11 @@ export class EventFeed {
       }
       this.current = showEvent(current.id, version, applied.value);
       onEvent(this.current, 'action');
-    } else if (data.type === 'error') onStatus('closed', data.message);
+    } else if (data.type === 'error') {
+      // A refused watch (rate-limited, say): the next gap asks again.
+      this.asked = false;
+      onStatus('closed', data.message);
+    }
   }
 
   /** A newer state came another way (the answer to a director's action). */
