@@ -19,10 +19,12 @@
  * `events.liveViewers` is the largest step whose median p99 is ≤ 500 ms; `events.liveP99Ms` is
  * the p99 of the 2,000-viewer step (the target), `events.liveP99Ms.byStep` all of them;
  * `events.liveActionMedianMs` the median round trip of the director's request (stored and
- * answered), the part of the latency that is not the fan-out.
+ * answered), and `events.liveFirstViewerMedianMs` the median arrival at the first viewer: the part
+ * of the latency that is not the fan-out; `events.liveServerCpuMsPerUpdate` the server's CPU time
+ * per update (median over all runs), a figure the machine's load moves little.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROTOCOL_VERSION } from '@pyramid/online';
@@ -70,6 +72,16 @@ async function stop(server: Spawned): Promise<void> {
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
   await exited;
+}
+
+/** The server process's CPU time so far (user + system, /proc, 10 ms ticks), or NaN off Linux. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function post<T>(url: string, path: string, token: string | null, body: unknown): Promise<T> {
@@ -164,14 +176,19 @@ interface Shown {
 
 /** The director's request round trips (stored, answered), for telling the store's time from the fan-out's. */
 const actionMs: number[] = [];
+/** Per update, its arrival at the first viewer (the rest of the p99 is the fan-out to all). */
+const firstMs: number[] = [];
+/** Per run, the server's CPU time per update (store, commit, publish, the sends), whatever the load. */
+const serverCpuPerUpdate: number[] = [];
 
 /** One run: a fresh event, every viewer watching, UPDATES results; the latencies, or null if one was missed. */
 async function run(
-  url: string,
+  server: Spawned,
   director: string,
   viewers: readonly Viewer[],
   r: number,
 ): Promise<number[] | null> {
+  const url = server.url;
   const created = await post<Shown>(url, '/api/events', director, {
     name: `Live bench ${viewers.length}-${r}`,
     dates: { start: '2026-12-05' },
@@ -188,6 +205,7 @@ async function run(
   let shown = await act({ type: 'draw', seed: r + 1 });
   await inBatches(viewers.length, 200, (i) => (viewers[i] as Viewer).watch(created.id));
   const sentAt = new Map<number, number>();
+  const cpuBefore = cpuMsOf(server.child.pid);
   for (let u = 0; u < UPDATES; u++) {
     const m = shown.matches.find((x) => x.state === 'ready');
     if (m === undefined) break;
@@ -202,15 +220,19 @@ async function run(
   const until = performance.now() + 10_000;
   while (performance.now() < until && !viewers.every((v) => v.arrivals.has(last)))
     await new Promise((resolve) => setTimeout(resolve, 20));
+  serverCpuPerUpdate.push((cpuMsOf(server.child.pid) - cpuBefore) / sentAt.size);
   const latencies: number[] = [];
+  const firstOf = new Map<number, number>();
   for (const v of viewers) {
     if (!v.inOrder) return null;
     for (const [version, at] of sentAt) {
       const arrived = v.arrivals.get(version);
       if (arrived === undefined) return null;
       latencies.push(arrived - at);
+      firstOf.set(version, Math.min(firstOf.get(version) ?? Number.POSITIVE_INFINITY, arrived - at));
     }
   }
+  firstMs.push(...firstOf.values());
   return latencies;
 }
 
@@ -236,7 +258,7 @@ export async function measureLiveViewers(root: string): Promise<LiveFigures> {
       const p99s: number[] = [];
       let missed = 0;
       for (let r = 0; r < RUNS; r++) {
-        const latencies = await run(server.url, director, viewers, r);
+        const latencies = await run(server, director, viewers, r);
         if (latencies === null) missed++;
         else p99s.push(percentile(latencies, 0.99));
       }
@@ -259,5 +281,7 @@ export async function measureLiveViewers(root: string): Promise<LiveFigures> {
     'events.liveP99Ms.byStep': byStep,
     'events.liveP99Ms.runs': RUNS,
     'events.liveActionMedianMs': Number(median(actionMs).toFixed(1)),
+    'events.liveFirstViewerMedianMs': Number(median(firstMs).toFixed(1)),
+    'events.liveServerCpuMsPerUpdate': Number(median(serverCpuPerUpdate).toFixed(1)),
   };
 }
