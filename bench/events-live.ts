@@ -38,6 +38,8 @@ const RUNS = Math.max(1, Number(process.env.PYRAMID_BENCH_LIVE_RUNS ?? 3));
 const UPDATES = 20;
 const UPDATE_EVERY_MS = 200;
 const PLAYERS = 64;
+/** Profiling: `PYRAMID_BENCH_PROFILE=dir` runs the server with `--cpu-prof` into that folder. */
+const PROFILE = process.env.PYRAMID_BENCH_PROFILE;
 /** The whole measurement stops adding steps after this. */
 const BUDGET_MS = 150_000;
 
@@ -49,7 +51,13 @@ interface Spawned {
 function spawnServer(root: string, dataDir: string): Promise<Spawned> {
   const child = spawn(
     process.execPath,
-    ['--conditions=@pyramid/source', '--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')],
+    [
+      ...(PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`]),
+      '--conditions=@pyramid/source',
+      '--import',
+      'tsx',
+      join(root, 'apps', 'server', 'src', 'main.ts'),
+    ],
     {
       cwd: root,
       env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, PYRAMID_CLIENT_LIMITS: 'off' },

@@ -28,6 +28,9 @@ export const MAX_WATCHERS_PER_EVENT = 5_000;
 
 export const eventTopic = (id: string): string => `event:${id}`;
 
+/** Snapshots kept for reuse: a few events' worth (each up to a few hundred kilobytes). */
+const SNAPSHOTS_KEPT = 16;
+
 /** What the watchers need of a connection. */
 export interface EventWatcher {
   readonly id: number;
@@ -46,6 +49,8 @@ export class EventWatchers {
   private readonly watching = new Map<number, Map<string, () => void>>();
   /** Event id → watchers in this process. */
   private readonly counts = new Map<string, number>();
+  /** Event id → its last snapshot message (the most recently used SNAPSHOTS_KEPT events). */
+  private readonly snapshots = new Map<string, { readonly version: number; readonly text: string }>();
 
   constructor(
     private readonly bus: Bus,
@@ -79,8 +84,24 @@ export class EventWatchers {
       this.watching.set(connection.id, mine);
       this.counts.set(eventId, this.watchers(eventId) + 1);
     }
-    connection.send(JSON.stringify(message(stored)));
+    connection.send(this.snapshot(stored));
     return null;
+  }
+
+  /**
+   * The `event` message of a stored version, made once per version however many ask for it (a
+   * page opened by many at once, or every viewer asking again after a restart): the view is
+   * derived and serialised once.
+   */
+  private snapshot(stored: StoredEvent): string {
+    const kept = this.snapshots.get(stored.id);
+    if (kept !== undefined && kept.version === stored.version) return kept.text;
+    const text = JSON.stringify(message(stored));
+    this.snapshots.delete(stored.id);
+    this.snapshots.set(stored.id, { version: stored.version, text });
+    if (this.snapshots.size > SNAPSHOTS_KEPT)
+      this.snapshots.delete(this.snapshots.keys().next().value as string);
+    return text;
   }
 
   unwatch(connection: EventWatcher, eventId: string): void {
