@@ -139,6 +139,13 @@ function integrate(f: Frame, p: PhysicsParams, steps: number, before: number): b
   const aV = muW * sin * dp;
   const bV = -muS * dp;
   const muWcos = muW * cos;
+  // The cloth's terms times N, multiplied out: b·N = b sin θ + b μw cos θ sin φ.
+  const bIxS = bIx * sin;
+  const bIxW = bIx * muWcos;
+  const bIyS = bIy * sin;
+  const bIyW = bIy * muWcos;
+  const bCS = bC * sin;
+  const bCW = bC * muWcos;
   let ix = vx0 + sin * wy0 - cos * wz0;
   let iy = -sin * vy + wx0;
   let cx = vx0 - wy0;
@@ -196,11 +203,19 @@ function integrate(f: Frame, p: PhysicsParams, steps: number, before: number): b
       break;
     }
     work += (vy + vyAfter) * 0.5;
-    // The terms without N first: only the last product waits for N (the dependent chain).
-    ix = ix + aIx * ci + bIx * cc * table;
-    iy = iy + kIy + aIy * ni + bIy * nc * table;
-    cx = cx + aCx * ci + bC * cc * table;
-    cy = cy + kCy + aCy * ni + bC * nc * table;
+    // With N = sin θ + μw cos θ sin φ multiplied out, the slips do not wait for N (the chain
+    // from one step to the next is the square root, the divisions and two products and sums).
+    if (table > 0) {
+      ix = ix + aIx * ci + bIxS * cc + bIxW * (cc * ni);
+      iy = iy + kIy + aIy * ni + bIyS * nc + bIyW * (nc * ni);
+      cx = cx + aCx * ci + bCS * cc + bCW * (cc * ni);
+      cy = cy + kCy + aCy * ni + bCS * nc + bCW * (nc * ni);
+    } else {
+      ix = ix + aIx * ci;
+      iy = iy + kIy + aIy * ni;
+      cx = cx + aCx * ci;
+      cy = cy + kCy + aCy * ni;
+    }
     sCi += ci;
     sNi += ni;
     sCc += ccN;
@@ -254,11 +269,19 @@ function integrate(f: Frame, p: PhysicsParams, steps: number, before: number): b
       break;
     }
     work += dw;
-    // The terms without N first: only the last product waits for N (the dependent chain).
-    ix = ix + aIx * ci + bIx * cc * table;
-    iy = iy + kIy + aIy * ni + bIy * nc * table;
-    cx = cx + aCx * ci + bC * cc * table;
-    cy = cy + kCy + aCy * ni + bC * nc * table;
+    // With N = sin θ + μw cos θ sin φ multiplied out, the slips do not wait for N (the chain
+    // from one step to the next is the square root, the divisions and two products and sums).
+    if (table > 0) {
+      ix = ix + aIx * ci + bIxS * cc + bIxW * (cc * ni);
+      iy = iy + kIy + aIy * ni + bIyS * nc + bIyW * (nc * ni);
+      cx = cx + aCx * ci + bCS * cc + bCW * (cc * ni);
+      cy = cy + kCy + aCy * ni + bCS * nc + bCW * (nc * ni);
+    } else {
+      ix = ix + aIx * ci;
+      iy = iy + kIy + aIy * ni;
+      cx = cx + aCx * ci;
+      cy = cy + kCy + aCy * ni;
+    }
     sCi += ci;
     sNi += ni;
     sCc += ccN;
