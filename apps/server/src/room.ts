@@ -38,7 +38,7 @@ import {
   type Ruling,
   recordAction,
 } from '@pyramid/rules';
-import { tableTopic } from './bus.js';
+import { tableTopic } from './bus/bus.js';
 import { faultPoint } from './faults.js';
 import { chat } from './room/chat.js';
 import { clockExpired, clockInfo, roomClock, setClock } from './room/clock.js';
@@ -63,7 +63,7 @@ import { info, record, seatInfo, snapshot, tableState } from './room/views.js';
 import { inlineSimulator } from './simulation.js';
 import type { Fence, StoredAction, StoredClock, StoredTable, TablePatch } from './store/types.js';
 
-export type { Member, RoomCluster, RoomDeps } from './room/types.js';
+export type { Member, RoomDeps, TableLease } from './room/types.js';
 
 export class Room implements RoomCore {
   readonly id: string;
@@ -205,13 +205,11 @@ export class Room implements RoomCore {
    * effect, not only the stored ones).
    */
   stale(): boolean {
-    const cluster = this.deps.cluster;
-    return cluster !== undefined && cluster.fence(this.id) === null;
+    return this.deps.lease.stale(this.id);
   }
 
   cutOff(): boolean {
-    const cluster = this.deps.cluster;
-    return cluster !== undefined && (!cluster.available() || cluster.fence(this.id) === null);
+    return this.deps.lease.cutOff(this.id);
   }
 
   presence(): void {
@@ -234,9 +232,7 @@ export class Room implements RoomCore {
    * when it holds none, so that the store refuses the write. Undefined on one process.
    */
   fence(): Fence | undefined {
-    const cluster = this.deps.cluster;
-    if (cluster === undefined) return undefined;
-    return cluster.fence(this.id) ?? { owner: '', token: 0 };
+    return this.deps.lease.fence(this.id);
   }
 
   touch(): void {

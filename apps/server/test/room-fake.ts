@@ -5,7 +5,8 @@
  */
 import type { PlayerInfo, Role, ServerMessage, TableOptions } from '@pyramid/online';
 import { type MatchState, type Player, resolveSettings, type Settings } from '@pyramid/rules';
-import type { Bus } from '../src/bus.js';
+import type { Bus } from '../src/bus/bus.js';
+import { ONE_PROCESS } from '../src/places/local.js';
 import type { RoomCore } from '../src/room/core.js';
 import { SeatRelease } from '../src/room/seats-release.js';
 import type { Member, RoomDeps, Seat } from '../src/room/types.js';
@@ -113,6 +114,7 @@ export class FakeRoom implements RoomCore {
       setTimer: timers.set,
       clearTimer: timers.clear,
       log: () => {},
+      lease: ONE_PROCESS,
     };
     this.options = {
       variant: 'free',

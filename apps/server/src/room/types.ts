@@ -5,7 +5,7 @@
  */
 import type { PlayerInfo, Role, SeatInfo } from '@pyramid/online';
 import type { Player } from '@pyramid/rules';
-import type { Bus } from '../bus.js';
+import type { Bus } from '../bus/bus.js';
 import type { Simulator } from '../simulation.js';
 import type { Fence, Store } from '../store/types.js';
 
@@ -32,20 +32,28 @@ export interface RoomDeps {
   readonly log: (message: string) => void;
   /** Where strokes are simulated (default: in-line, on the event loop). */
   readonly simulate?: Simulator;
-  /** Set when several processes share the table's store: the lease and whether the services are up. */
-  readonly cluster?: RoomCluster;
+  /** The table's lease: none on one process, the cluster's when several share the store (places/). */
+  readonly lease: TableLease;
   /** How long a seat of a match not yet started waits for its player (room/seats-release.ts). */
   readonly seatReleaseMs?: number;
   /** How long an adjourned match waits before it is forfeited to the player who is back (room/forfeit.ts). */
   readonly forfeitMs?: number;
 }
 
-/** What a room asks the cluster: its lease on the table, and whether PostgreSQL and Redis are reachable. */
-export interface RoomCluster {
-  /** The lease this process holds on the table, or null when it holds none. */
-  fence(tableId: string): Fence | null;
-  /** Both shared services answer: an action may be stored and broadcast. */
-  available(): boolean;
+/**
+ * What a room asks about its table's lease, on one process (nothing is fenced, nothing is stale)
+ * or in a cluster (places/local.ts, places/cluster.ts; chosen at start).
+ */
+export interface TableLease {
+  /**
+   * The fence every write of the table carries: the lease held now, or a stale one (token 0) that
+   * the store refuses when it is not held. Undefined on one process: nothing to fence.
+   */
+  fence(tableId: string): Fence | undefined;
+  /** This process does not hold the table's lease now: its room does nothing for it. */
+  stale(tableId: string): boolean;
+  /** The shared services do not answer or the lease is not held: nothing may be stored. */
+  cutOff(tableId: string): boolean;
 }
 
 /** A seat of the table: its player, the connection that holds it and whether he is there. */
