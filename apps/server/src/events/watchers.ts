@@ -2,15 +2,14 @@
  * Live club events over the WebSocket (issue 27, "Live"): a connection follows an event with
  * `event-watch` and is sent `event` — the event as stored, the same as `GET /api/events/:id` —
  * at once, then `event-action` — the action as applied and the new version — after every action
- * the store has committed; the client applies it with @pyramid/events to its copy. The push goes through the bus (a topic
- * per event), so a watcher on another server process hears an action stored here; the view is
- * derived and serialised once per action, not once per watcher.
+ * the store has committed; the client applies it with @pyramid/events to its copy. The push goes
+ * through the bus (a topic per event), so a watcher on another server process hears an action
+ * stored here; each message is serialised once, not once per watcher.
  *
  * Bounds: MAX_WATCHED_EVENTS events per connection, MAX_WATCHERS_PER_EVENT connections per event
  * and process. A private event is followed by its directors only (checked when the watch starts;
  * directors are never removed, and an event never turns private).
  */
-
 import type { EventAction } from '@pyramid/events';
 import {
   type EventActionShown,
@@ -19,7 +18,7 @@ import {
   type OnlineError,
   type ServerMessage,
 } from '@pyramid/online';
-import type { Bus } from '../bus.js';
+import type { Bus } from '../bus/bus.js';
 import { mayFollow, shown } from './shown.js';
 import type { EventStore, StoredEvent } from './store.js';
 
