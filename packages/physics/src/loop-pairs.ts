@@ -58,9 +58,8 @@ function pairTime(st: LoopState, i: number, j: number): number {
   const window = Math.min(st.remainingT[i]!, st.remainingT[j]!, HORIZON);
   const D = 2 * st.R;
   // Cull pairs too far apart to meet within the window: each ball moves at most |v|T + |a|T².
-  const reach =
-    Math.sqrt(Bx * Bx + By * By + Bz * Bz) * window +
-    Math.sqrt(Ax * Ax + Ay * Ay + Az * Az) * window * window;
+  const accelSize = Math.sqrt(Ax * Ax + Ay * Ay + Az * Az);
+  const reach = Math.sqrt(Bx * Bx + By * By + Bz * Bz) * window + accelSize * window * window;
   const gap = Math.sqrt(Cx * Cx + Cy * Cy + Cz * Cz) - D;
   if (gap > reach) return INF;
   // Cheap rejection before the quartic: the distance is at least its projection on the line of
@@ -70,6 +69,7 @@ function pairTime(st: LoopState, i: number, j: number): number {
   const fb = (Bx * Cx + By * Cy + Bz * Cz) / dist;
   const fa = (Ax * Cx + Ay * Cy + Az * Cz) / dist;
   if (clearOf(gap, fb, fa, window)) return INF;
+  if (sweptClear(Cx, Cy, Cz, Bx, By, Bz, Ax, Ay, Az, accelSize, window, D)) return INF;
   const c4 = Ax * Ax + Ay * Ay + Az * Az;
   const c3 = 2 * (Ax * Bx + Ay * By + Az * Bz);
   const c2 = Bx * Bx + By * By + Bz * Bz + 2 * (Ax * Cx + Ay * Cy + Az * Cz);
@@ -77,4 +77,46 @@ function pairTime(st: LoopState, i: number, j: number): number {
   const c0 = Cx * Cx + Cy * Cy + Cz * Cz - D * D;
   const t = firstRootInInterval(c4, c3, c2, c1, c0, 0, window);
   return t === INF ? INF : st.now + t;
+}
+
+/** The longest chord (m) the swept test is used for: beyond it its rounding could approach CLEAR_SWEEP. */
+const SWEEP_CHORD = 100;
+/** The margin (m) by which the swept test must clear contact, as the other cheap tests' (clearOf). */
+const CLEAR_SWEEP = 1e-9;
+
+/**
+ * Whether the relative path r(t) = C + B t + A t² stays farther than D from the origin on
+ * [0, w] by more than CLEAR_SWEEP, judged from the chord from r(0) to r(w): the path differs from
+ * its chord by A t (t − w), never more than |A| w²/4 (the swept capsule around the chord). A test
+ * before the quartic for pairs that pass each other far apart within the window, which the
+ * projection test (clearOf) cannot see when they are not moving apart now.
+ */
+function sweptClear(
+  Cx: number,
+  Cy: number,
+  Cz: number,
+  Bx: number,
+  By: number,
+  Bz: number,
+  Ax: number,
+  Ay: number,
+  Az: number,
+  accelSize: number,
+  w: number,
+  D: number,
+): boolean {
+  const dx = Bx * w + Ax * w * w;
+  const dy = By * w + Ay * w * w;
+  const dz = Bz * w + Az * w * w;
+  const chord2 = dx * dx + dy * dy + dz * dz;
+  if (chord2 > SWEEP_CHORD * SWEEP_CHORD) return false;
+  // The point of the chord nearest the origin: C + u d, u clamped to [0, 1].
+  let u = chord2 > 0 ? -(Cx * dx + Cy * dy + Cz * dz) / chord2 : 0;
+  if (u < 0) u = 0;
+  else if (u > 1) u = 1;
+  const px = Cx + u * dx;
+  const py = Cy + u * dy;
+  const pz = Cz + u * dz;
+  const clear = D + (accelSize * w * w) / 4 + CLEAR_SWEEP;
+  return px * px + py * py + pz * pz > clear * clear;
 }
