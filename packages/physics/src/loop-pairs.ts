@@ -83,13 +83,15 @@ function pairTime(st: LoopState, i: number, j: number): number {
 const SWEEP_CHORD = 100;
 /** The margin (m) by which the swept test must clear contact, as the other cheap tests' (clearOf). */
 const CLEAR_SWEEP = 1e-9;
+/** Pieces of the window the swept test judges one by one (each piece's bound is 1/16 of the whole's). */
+const SWEEP_PIECES = 4;
 
 /**
  * Whether the relative path r(t) = C + B t + A t² stays farther than D from the origin on
- * [0, w] by more than CLEAR_SWEEP, judged from the chord from r(0) to r(w): the path differs from
- * its chord by A t (t − w), never more than |A| w²/4 (the swept capsule around the chord). A test
- * before the quartic for pairs that pass each other far apart within the window, which the
- * projection test (clearOf) cannot see when they are not moving apart now.
+ * [0, w] by more than CLEAR_SWEEP, judged piece by piece from chords: on a piece [t0, t0 + h] the
+ * path differs from its chord by A (t − t0)(t − t0 − h), never more than |A| h²/4 (the swept capsule
+ * around the chord). A test before the quartic for pairs that pass each other far apart within the
+ * window, which the projection test (clearOf) cannot see when they are not moving apart now.
  */
 function sweptClear(
   Cx: number,
@@ -105,18 +107,33 @@ function sweptClear(
   w: number,
   D: number,
 ): boolean {
-  const dx = Bx * w + Ax * w * w;
-  const dy = By * w + Ay * w * w;
-  const dz = Bz * w + Az * w * w;
-  const chord2 = dx * dx + dy * dy + dz * dz;
-  if (chord2 > SWEEP_CHORD * SWEEP_CHORD) return false;
-  // The point of the chord nearest the origin: C + u d, u clamped to [0, 1].
-  let u = chord2 > 0 ? -(Cx * dx + Cy * dy + Cz * dz) / chord2 : 0;
-  if (u < 0) u = 0;
-  else if (u > 1) u = 1;
-  const px = Cx + u * dx;
-  const py = Cy + u * dy;
-  const pz = Cz + u * dz;
-  const clear = D + (accelSize * w * w) / 4 + CLEAR_SWEEP;
-  return px * px + py * py + pz * pz > clear * clear;
+  const h = w / SWEEP_PIECES;
+  const clear = D + (accelSize * h * h) / 4 + CLEAR_SWEEP;
+  const clear2 = clear * clear;
+  let x0 = Cx;
+  let y0 = Cy;
+  let z0 = Cz;
+  for (let k = 1; k <= SWEEP_PIECES; k++) {
+    const t = k === SWEEP_PIECES ? w : h * k;
+    const x1 = Cx + Bx * t + Ax * t * t;
+    const y1 = Cy + By * t + Ay * t * t;
+    const z1 = Cz + Bz * t + Az * t * t;
+    const dx = x1 - x0;
+    const dy = y1 - y0;
+    const dz = z1 - z0;
+    const chord2 = dx * dx + dy * dy + dz * dz;
+    if (chord2 > SWEEP_CHORD * SWEEP_CHORD) return false;
+    // The point of the chord nearest the origin: r0 + u d, u clamped to [0, 1].
+    let u = chord2 > 0 ? -(x0 * dx + y0 * dy + z0 * dz) / chord2 : 0;
+    if (u < 0) u = 0;
+    else if (u > 1) u = 1;
+    const px = x0 + u * dx;
+    const py = y0 + u * dy;
+    const pz = z0 + u * dz;
+    if (px * px + py * py + pz * pz <= clear2) return false;
+    x0 = x1;
+    y0 = y1;
+    z0 = z1;
+  }
+  return true;
 }
