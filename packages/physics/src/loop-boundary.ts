@@ -36,6 +36,28 @@ export function clearOf(c0: number, c1: number, c2: number, hi: number): boolean
   return least > CLEAR;
 }
 
+/** The margin (m) by which `outside` must find a coordinate off its range: far above rounding. */
+const OFF_RANGE = 1e-9;
+
+/**
+ * Whether a0 + a1 t + a2 t² stays below lo or above hi, by more than OFF_RANGE, for every t in
+ * [0, end]: its values there lie between the least and the greatest of its ends and its vertex.
+ */
+function outside(a0: number, a1: number, a2: number, end: number, lo: number, hi: number): boolean {
+  const atEnd = a0 + a1 * end + a2 * end * end;
+  let least = Math.min(a0, atEnd);
+  let most = Math.max(a0, atEnd);
+  if (a2 !== 0) {
+    const vertex = -a1 / (2 * a2);
+    if (vertex > 0 && vertex < end) {
+      const v = a0 - (a1 * a1) / (4 * a2);
+      least = Math.min(least, v);
+      most = Math.max(most, v);
+    }
+  }
+  return most < lo - OFF_RANGE || least > hi + OFF_RANGE;
+}
+
 /** First time the centre path r(t) = c + v t + a t² (relative to a circle's centre) enters radius d. */
 function circleTime(
   cx: number,
@@ -130,6 +152,14 @@ export function computeBoundary(st: LoopState, i: number): void {
     // Out of reach, or moving away on a path that cannot bend back (a sliding ball's can).
     if (c0 > reach || (c1 >= 0 && (straight || c2 >= 0))) continue;
     if (clearOf(c0, c1, c2, Math.min(window, best))) continue;
+    // The contact point must lie on the segment: if its position along the segment stays off it
+    // throughout [0, hi], the line's root cannot count (the check after the root would drop it).
+    const ex = seg[q + 2]! - seg[q]!;
+    const ey = seg[q + 3]! - seg[q + 1]!;
+    const len = seg[q + 6]!;
+    const a0 = (ex * (x - R * nx - seg[q]!) + ey * (y - R * ny - seg[q + 1]!)) / len;
+    if (outside(a0, (ex * vx + ey * vy) / len, (ex * ax + ey * ay) / len, Math.min(window, best), 0, len))
+      continue;
     const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
     if (t >= best) continue;
     // The contact point must lie on the segment.
@@ -183,6 +213,10 @@ export function computeBoundary(st: LoopState, i: number): void {
     if (!airborne) {
       if (c0 > reach || (c1 >= 0 && (straight || c2 >= 0))) continue;
       if (clearOf(c0, c1, c2, Math.min(window, best))) continue;
+      // The centre must cross the edge between the walls: if it stays beyond them throughout
+      // [0, hi], the root cannot count (the lateral check after it would drop it).
+      const l0 = (x - fx) * uy - (y - fy) * ux;
+      if (outside(l0, vx * uy - vy * ux, ax * uy - ay * ux, Math.min(window, best), -half, half)) continue;
       const t = firstRootInInterval(0, 0, c2, c1, c0, 0, Math.min(window, best));
       if (t === INF || t > best) continue;
       const lateral = (x + vx * t + ax * t * t - fx) * uy - (y + vy * t + ay * t * t - fy) * ux;
