@@ -120,7 +120,7 @@ describe('the event loop against golden event logs', () => {
   it('every shot of the fixed set gives the stored digest under every cushion model', () => {
     const now = compute();
     if (process.env.PYRAMID_UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) {
-      writeFileSync(GOLDEN, `${JSON.stringify(now, null, 1)}\n`);
+      writeFileSync(GOLDEN, `${JSON.stringify(now, null, 2)}\n`);
     }
     const golden = JSON.parse(readFileSync(GOLDEN, 'utf8')) as Record<string, string>;
     expect(Object.keys(golden)).toHaveLength(MODELS.length * 72);
