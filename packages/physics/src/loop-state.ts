@@ -135,7 +135,7 @@ export class LoopState {
     this.wallNormals.length = 0;
   }
 
-  /** Drops the shot's table, parameters and output, so a kept struct holds nothing of it. */
+  /** Drops the shot's output (events, ids, pockets), so a kept struct holds none of a returned result. */
   endShot(): void {
     this.ids = [];
     this.where = [];
