@@ -119,9 +119,7 @@ describe('scoring a match of an event from a real table', () => {
     const heard = overlay.of('live').flatMap((m) => (m.entries as { seq: number }[]).map((e) => e.seq));
     expect(heard).toEqual(actions.map((_, i) => i + 1));
     await until(
-      () =>
-        page.of('event-live').length > 0 &&
-        (page.of('event-live').at(-1)?.live as MatchLive).seq === actions.length,
+      () => (page.of('event-live').at(-1)?.live as MatchLive | undefined)?.seq === actions.length,
       10_000,
       'event-live',
     );
