@@ -48,7 +48,10 @@ describe('live scoring on two server processes', () => {
     for (let round = 0; round < 8; round++) {
       const [taker, loser, takerName, loserName] = round % 2 === 0 ? [b, a, 'b', 'a'] : [a, b, 'a', 'b'];
       taker.sync.take();
-      await Promise.all([taker.sync.record(next(taker, takerName)), loser.sync.record(next(loser, loserName))]);
+      await Promise.all([
+        taker.sync.record(next(taker, takerName)),
+        loser.sync.record(next(loser, loserName)),
+      ]);
       await until(() => taker.sync.status === 'writing', 10_000, 'the take-over');
       await until(
         () => taker.sync.pending.length === 0 && loser.sync.pending.length === 0,
@@ -69,15 +72,17 @@ describe('live scoring on two server processes', () => {
       // One author per lease epoch: two devices never wrote under one lease.
       if (now.epoch === before.epoch) expect(now.by_name).toBe(before.by_name);
     }
-    const lease = await cluster.services.db.query<{ epoch: number }>('SELECT epoch FROM live_matches WHERE id = $1', [
-      link.liveId,
-    ]);
+    const lease = await cluster.services.db.query<{ epoch: number }>(
+      'SELECT epoch FROM live_matches WHERE id = $1',
+      [link.liveId],
+    );
     expect(Number(lease.rows[0]?.epoch)).toBe(9);
     // Each device was told, across processes, each time the other took the lease.
     expect(superseded.a).toBe(4);
     expect(superseded.b).toBe(4);
     // Both devices end with the server's log, and it replays.
-    const shown = (await post(one.url, `/api/live/${link.liveId}`, null, undefined, 'GET')).body as unknown as LiveShown;
+    const shown = (await post(one.url, `/api/live/${link.liveId}`, null, undefined, 'GET'))
+      .body as unknown as LiveShown;
     expect(a.sync.entries()).toEqual(shown.entries.map((e) => e.entry));
     expect(b.sync.entries()).toEqual(shown.entries.map((e) => e.entry));
     a.disconnect();
