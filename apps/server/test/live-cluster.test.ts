@@ -58,6 +58,29 @@ describe('live scoring on two server processes', () => {
         15_000,
         'both queues settled',
       );
+      // The device that lost the lease (on its own process) tries once more with its old epoch and
+      // the right seq and a legal action: refused, nothing stored.
+      const count = async () =>
+        Number(
+          (await cluster.services.db.query('SELECT entries FROM live_matches WHERE id = $1', [link.liveId]))
+            .rows[0]?.entries,
+        );
+      const stored = await count();
+      const ref = `late-${round}`;
+      loser.socket?.send({
+        type: 'score-entries',
+        liveId: link.liveId,
+        epoch: round + 1,
+        seq: stored + 1,
+        entries: [next(loser, loserName)],
+        ref,
+      });
+      await loser.socket?.settled();
+      expect(loser.socket?.got.find((m) => m.ref === ref)).toMatchObject({
+        type: 'error',
+        code: 'score/not-writer',
+      });
+      expect(await count()).toBe(stored);
     }
     const rows = await cluster.services.db.query<{ seq: number; epoch: number; by_name: string }>(
       'SELECT seq, epoch, by_name FROM live_entries WHERE live_id = $1 ORDER BY seq',
