@@ -52,7 +52,7 @@ export interface LiveScoring {
 /** Followers of one live match on one process at most. */
 export const MAX_WATCHERS_PER_LIVE = 5_000;
 /** Replayed logs kept in memory (the next entry of a match is judged without reading its log). */
-const CACHED_MATCHES = 128;
+const CACHED_MATCHES = 32;
 /** Appends tried again when the count moved under them (a write of another process in between). */
 const APPEND_TRIES = 3;
 
