@@ -1,10 +1,11 @@
 /**
  * The live feed of one club event: the server's WebSocket, `hello` with the session token, then
  * `event-watch`. Every `event` message is the event as stored; the highest `version` wins, so a
- * push that crosses the first answer changes nothing. A dropped socket is opened again, and the
+ * push that crosses the first answer changes nothing. `event-live` carries the running score of a
+ * match being played (the page keeps the highest `seq` of each match). A dropped socket is opened again, and the
  * watch sent again, after a growing pause.
  */
-import { PROTOCOL_VERSION } from '@pyramid/online';
+import { type MatchLive, PROTOCOL_VERSION } from '@pyramid/online';
 import type { Shown } from './model.js';
 
 export interface FeedOptions {
@@ -12,6 +13,8 @@ export interface FeedOptions {
   readonly token: string;
   readonly eventId: string;
   readonly onEvent: (shown: Shown) => void;
+  /** The running score of a match being played (`event-live`), after each stored action. */
+  readonly onLive?: (match: string, live: MatchLive) => void;
   readonly onStatus: (status: 'connecting' | 'live' | 'closed', message?: string) => void;
 }
 
@@ -26,7 +29,7 @@ export class EventFeed {
   }
 
   private open(): void {
-    const { url, token, eventId, onEvent, onStatus } = this.options;
+    const { url, token, eventId, onEvent, onLive, onStatus } = this.options;
     onStatus('connecting');
     const ws = new WebSocket(url);
     this.ws = ws;
@@ -37,6 +40,8 @@ export class EventFeed {
         shown?: Shown;
         eventId?: string;
         message?: string;
+        match?: string;
+        live?: MatchLive;
       };
       if (data.type === 'welcome') ws.send(JSON.stringify({ type: 'event-watch', eventId }));
       else if (data.type === 'event' && data.eventId === eventId && data.shown !== undefined) {
@@ -45,7 +50,14 @@ export class EventFeed {
         if (data.shown.version <= this.version) return;
         this.version = data.shown.version;
         onEvent(data.shown);
-      } else if (data.type === 'error') onStatus('closed', data.message);
+      } else if (
+        data.type === 'event-live' &&
+        data.eventId === eventId &&
+        data.match !== undefined &&
+        data.live !== undefined
+      )
+        onLive?.(data.match, data.live);
+      else if (data.type === 'error') onStatus('closed', data.message);
     };
     ws.onclose = () => {
       if (this.stopped) return;

@@ -6,6 +6,7 @@
  * events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
+import type { MatchLive } from '@pyramid/online';
 import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
@@ -13,6 +14,7 @@ import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js
 import { createForm, directorPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
+import { keepLink, scoringPanel } from './scoring.js';
 import { EVENT_STRINGS } from './words.js';
 
 const t = translator(EVENT_STRINGS, detectLang(navigator.languages));
@@ -22,10 +24,25 @@ const root = document.getElementById('app') as HTMLElement;
 /** Read by the browser tests (never written by them). */
 declare global {
   interface Window {
-    __event?: { shown: Shown | null; updates: number; status: string };
+    __event?: {
+      shown: Shown | null;
+      updates: number;
+      status: string;
+      /** Every running score received, per match, in the order shown (each seq once). */
+      live: Record<string, MatchLive[]>;
+    };
   }
 }
-const probe = { shown: null as Shown | null, updates: 0, status: 'connecting' };
+const probe = {
+  shown: null as Shown | null,
+  updates: 0,
+  status: 'connecting',
+  live: {} as Record<string, MatchLive[]>,
+};
+/** The latest running score of each match being played (the highest seq). */
+const liveScores = new Map<string, MatchLive>();
+/** Running scores kept per match for its log on the page. */
+const MAX_LIVE_LOG = 500;
 window.__event = probe;
 
 function header(): HTMLElement {
@@ -98,11 +115,55 @@ function groupsPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLEleme
 
 function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, string>): HTMLElement {
   const score = m.result === null ? '' : ` ${m.result.frames[0]}:${m.result.frames[1]}`;
-  return h('li', {
+  const line = h('li', {
     testid: `line-${m.id}`,
     attrs: { 'data-state': m.state },
     text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
   });
+  const live = m.state === 'called' ? liveScores.get(m.id) : undefined;
+  if (live !== undefined) line.append(liveView(m.id, live));
+  return line;
+}
+
+/** A match being played: its running score, who is at the table, and every ruling so far. */
+function liveView(match: string, live: MatchLive): HTMLElement {
+  const log = probe.live[match] ?? [];
+  return h(
+    'div',
+    { class: 'live', testid: `live-${match}`, attrs: { 'data-seq': String(live.seq) } },
+    h('span', {
+      class: 'live-score',
+      testid: `live-score-${match}`,
+      text: ` ${t('liveScore', { points: live.points.join(':'), frames: live.frames.join(':') })}`,
+    }),
+    h(
+      'details',
+      { class: 'live-log' },
+      h('summary', { text: live.lastRuling ?? '' }),
+      h(
+        'ol',
+        { testid: `live-log-${match}` },
+        ...log.map((l) =>
+          h('li', {
+            attrs: { 'data-seq': String(l.seq), value: String(l.seq) },
+            text: `${l.points.join(':')} · ${l.lastRuling ?? ''}`,
+          }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** An `event-live` push: kept when it is newer than what the page has for that match. */
+function showLive(match: string, live: MatchLive): void {
+  const before = liveScores.get(match);
+  if (before !== undefined && live.seq <= before.seq) return;
+  liveScores.set(match, live);
+  const log = probe.live[match] ?? [];
+  log.push(live);
+  if (log.length > MAX_LIVE_LOG) log.shift();
+  probe.live[match] = log;
+  render();
 }
 
 function swissPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement | null {
@@ -195,6 +256,24 @@ function render(): void {
           return reply.ok ? null : reply.message;
         })
       : '',
+    director && current !== null && current.event.draw !== null
+      ? scoringPanel(current, t, location.origin, {
+          make: async (match) => {
+            const reply = await api.scoringLink((current as Shown).id, match);
+            if (!reply.ok) return reply.message;
+            keepLink((current as Shown).id, match, reply.value);
+            render();
+            return null;
+          },
+          revoke: async (match) => {
+            const reply = await api.revokeScoring((current as Shown).id, match);
+            if (!reply.ok) return reply.message;
+            keepLink((current as Shown).id, match, null);
+            render();
+            return null;
+          },
+        })
+      : '',
   );
 }
 
@@ -221,6 +300,7 @@ async function eventPage(id: string): Promise<void> {
     token,
     eventId: id,
     onEvent: show,
+    onLive: showLive,
     onStatus: (status) => {
       probe.status = status;
       const el = document.querySelector('[data-testid="feed-status"]');

@@ -59,6 +59,21 @@ export const EVENT_STRINGS = {
   correct: { ru: 'Исправить', en: 'Correct' },
   events: { ru: 'Турниры', en: 'Events' },
   noMatch: { ru: 'Нет готовых матчей', en: 'No ready match' },
+  // Scoring from the tables (scoring.ts).
+  scoring: { ru: 'Счёт со столов', en: 'Scoring from the tables' },
+  scoringHint: {
+    ru: 'Откройте ссылку (или QR-код) на телефоне у стола: счётчик откроется на этом матче, каждое действие судья турнира увидит сразу.',
+    en: 'Open the link (or the QR code) on the phone at the table: the scorer opens on that match and every action reaches this page at once.',
+  },
+  makeLink: { ru: 'Ссылка для счёта', en: 'Scoring link' },
+  scorerLink: { ru: 'Счётчик этого матча', en: "This match's scorer" },
+  matchOverlay: { ru: 'Оверлей матча', en: "Match's overlay" },
+  tableOverlay: { ru: 'Оверлей стола для трансляции', en: "Table's stream overlay" },
+  copyLink: { ru: 'Копировать', en: 'Copy' },
+  revoke: { ru: 'Отозвать', en: 'Revoke' },
+  tableFree: { ru: 'Стол {table}: свободен', en: 'Table {table}: free' },
+  tableMatch: { ru: 'Стол {table}: {match}', en: 'Table {table}: {match}' },
+  liveScore: { ru: 'счёт {points} · партии {frames}', en: 'points {points} · frames {frames}' },
 } as const satisfies Strings<string>;
 
 export type EventWord = keyof typeof EVENT_STRINGS;
