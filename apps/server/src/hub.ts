@@ -25,6 +25,7 @@ import { forward } from './cluster/forward.js';
 import { type ConnectionRef, intent, RemoteMembers, type RemoteRequest } from './cluster/remote.js';
 import type { EventWatchers } from './events/watchers.js';
 import { clientOf, OnceEach } from './limits.js';
+import { isLiveMessage, type LiveScoring } from './live/scoring.js';
 import type { Member } from './room.js';
 import { type SecurityEvent, securityEvent } from './security-log.js';
 import type { Store } from './store/types.js';
@@ -53,6 +54,8 @@ export interface HubOptions {
   readonly cluster?: Cluster | null;
   /** Followers of club events (`event-watch`); null without an event store. */
   readonly eventWatchers?: EventWatchers | null;
+  /** Live scoring from real tables (`score-*`, `live-*`: live/scoring.ts); null without it. */
+  readonly live?: LiveScoring | null;
   /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
   readonly socketLimits?: Partial<SocketLimits>;
 }
@@ -360,6 +363,7 @@ export class Hub implements ClusterHandlers {
       this.connections.delete(connection);
       this.byId.delete(connection.id);
       this.options.eventWatchers?.forget(connection);
+      this.options.live?.forget(connection);
       if (connection.authenticated) this.options.cluster?.playerOnline(connection.player.id, false);
       if (this.closing) {
         connection.dispose();
@@ -443,6 +447,19 @@ export class Hub implements ClusterHandlers {
       if (message.type === 'event-unwatch') watchers.unwatch(connection, message.eventId);
       else return watchers.watch(connection, message.eventId);
       return null;
+    }
+    // Live scoring is the live module's (live/scoring.ts): the store holds its lease, on any process.
+    if (isLiveMessage(message)) {
+      if (message.type === 'live-watch' && !connection.expensiveBucket.take())
+        return {
+          code: 'rate/limited',
+          field: 'type',
+          message: 'too many live-watch messages: wait a little',
+        };
+      return (
+        this.options.live?.handle(connection, message) ??
+        Promise.resolve({ code: 'live/not-found', field: 'liveId', message: 'no live scoring here' })
+      );
     }
     const cluster = this.options.cluster ?? null;
     if (cluster !== null && message.type !== 'leave') {

@@ -3,6 +3,15 @@
  * and the code cannot drift apart (a test compares them). Regenerate with
  * `node --conditions=@pyramid/source --import tsx scripts/online-docs.ts`.
  */
+
+import {
+  CAPABILITY_LIFETIME_MS,
+  MAX_CAPABILITIES_PER_LIVE,
+  MAX_ENTRIES_PER_MESSAGE,
+  MAX_LIVE_ENTRIES,
+  MAX_OPEN_LIVE_PER_ACCOUNT,
+  MAX_WATCHED_LIVE,
+} from './live.js';
 import {
   CLIENT_MESSAGE_TYPES,
   LOG_PAGE_SIZE,
@@ -35,6 +44,12 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
   ping: "Measures the round trip; the `pong` carries the server's clock.",
   'event-watch': `Follow a club event (its page): answered by \`event\` with the event as stored now, then another \`event\` after each action stored (a result, a call, an entry, the draw, a correction). A private event is followed by its directors only; others get \`event/not-found\`, as for an event that does not exist. At most ${MAX_WATCHED_EVENTS} events a connection (\`event/too-many\`); limited with \`join\`, \`desync\` and \`log\`.`,
   'event-unwatch': 'Stop following a club event; nothing is answered.',
+  'score-open': `Open a live match to score it (live scoring from a real table): the \`liveId\` and \`capability\` of the scorer's link (\`/scorer.html#live=<liveId>&cap=<capability>\`) and this device's own id (random, made once and kept with its queue). Answered by \`score-state\`: the header and the stored log, \`writer: true\` when this device holds the lease — it was the first to open, nobody held the lease, or it held it already (a reconnect) — and watching otherwise. The opener also follows the match (\`live\` after each stored entry). A forged, revoked or expired capability is refused (\`auth/capability-invalid\`, \`auth/capability-revoked\`, \`auth/capability-expired\`) and nothing is stored.`,
+  'score-take':
+    '"Score here": this device takes the lease from the device holding it. The epoch grows by one, the old writer is sent `score-superseded` and its later entries are refused (`score/not-writer`). Answered by `score-state` with `writer: true`.',
+  'score-entries': `Entries \`seq\`, \`seq\` + 1, … (1 to ${MAX_ENTRIES_PER_MESSAGE} a message) under the lease of \`epoch\`: an action as the match record stores it, or an undo (withdraws the last action standing; only the device holding the lease, and only an action written under its lease). The server rules each action with the referee on the replayed state (a refusal is \`score/refused\` with the referee's field under \`/entries/<i>/action\` and its code in \`detail\`, and nothing of it is stored), stores the entries in one transaction that also checks the lease and the capability, and only then answers \`score-ack\` and broadcasts \`live\`. \`seq\` must be the stored count + 1; an entry already stored at its seq is acknowledged again and stored once (a resend), a different one is \`score/conflict\`, a seq past the end \`score/gap\` — both followed by \`score-state\`. At most ${MAX_LIVE_ENTRIES} entries a match.`,
+  'live-watch': `Follow a live match (its overlay, its page): answered by \`live\` with the entries after \`after\` (all without it), then a \`live\` after each stored entry. At most ${MAX_WATCHED_LIVE} live matches a connection (\`live/too-many\`); an unknown id is \`live/not-found\`. Limited with \`join\`.`,
+  'live-unwatch': 'Stop following a live match; nothing is answered.',
 };
 
 const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
@@ -68,6 +83,13 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
     'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
   'event-live':
     "The running score of one match of a followed event while it is played, on an online table or scored at a real table (`source`): frames and the frame's points of players a and b, the race, who is at the table, the last ruling, and `seq`, the number of actions stored for the match (keep the highest). Sent after each stored action; the result that ends the match arrives as `event`.",
+  'score-state':
+    "A live match as stored, for its scorer (the answer to `score-open` and `score-take`, and after `score/conflict` or `score/gap`): the header, every stored entry with who sent it and when (the server's clock), the stored count `seq`, whether this device holds the lease and its `epoch`, and whether the match has ended. A scorer takes this log as the truth: its queued entries the log holds are stored, those that contradict it are dropped.",
+  'score-ack':
+    'Entries up to `seq` are stored (sent only after the database holds them). A resent entry is acknowledged again.',
+  'score-superseded':
+    'Another device took the lease (`score-take`) with `epoch`: this device writes no more; it watches, and may take the lease back.',
+  live: 'A followed live match after each stored entry (or the answer to `live-watch`): the header, the running score (`MatchLive`: frames and points of players 0 and 1 as a and b, the race, who is at the table, the last ruling in words, `seq` the stored count), the entries stored since, and whether the match has ended.',
 };
 
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
@@ -111,6 +133,20 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
     'the server is cut off from its database or message bus, or the table is moving to another server process; nothing changed: play again once it is available',
   'server/outcome-unknown':
     'the process or the database storing the intent stopped answering while it was stored: it may have been played or not. Take the table’s state (the next broadcast, or join again) before acting again',
+  'auth/capability-invalid':
+    'live scoring: no capability with this value for this live match (forged, mistyped, or for another match); nothing was stored',
+  'auth/capability-revoked': 'live scoring: the director revoked this scoring link; nothing was stored',
+  'auth/capability-expired': `live scoring: the match has ended, or the link is older than ${CAPABILITY_LIFETIME_MS / 86_400_000} days; nothing was stored`,
+  'live/not-found': 'no live match with this id',
+  'live/too-many': `this connection follows ${MAX_WATCHED_LIVE} live matches already, or this account has ${MAX_OPEN_LIVE_PER_ACCOUNT} unfinished friendly live matches, or this match has ${MAX_CAPABILITIES_PER_LIVE} scoring links`,
+  'score/not-writer':
+    'another device holds the lease of this live match (or `epoch` is not the lease’s): take it with `score-take` first',
+  'score/refused':
+    "the referee refused an entry's action: `field` is its field under `/entries/<i>/action`, `detail` the referee's code; the entries before it in the message were stored (and acknowledged), it and the rest were not",
+  'score/conflict':
+    'a different entry is stored at this seq (another device wrote it): the server’s log follows in `score-state`',
+  'score/gap': 'the seq is past the stored count + 1: the server’s log follows in `score-state`',
+  'score/invalid': `an undo with no action of this device's lease to withdraw, or an entry past ${MAX_LIVE_ENTRIES}`,
 };
 
 const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
@@ -188,6 +224,36 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     '/api/matches/:id/record',
     '—',
     'The match record (format `pyramid-match-record`, version 1) of the table: `pyramid referee` replays it to the same rulings and result.',
+  ],
+  [
+    'POST',
+    '/api/events/:id/matches/:match/scoring',
+    '—',
+    "A director's scoring link for a match of his event whose two players are known and that has no result: `201 { liveId, capability, scorerUrl, overlayUrl, header }` (`ScoringLink`). The match's live match is made the first time (its header from the event: variant, table size, settings, the race of the match, the players, a lag to start, the table it is called to) and kept after; each call adds a capability (256 random bits, shown once, stored as a hash; at most 20 a match). `scorerUrl` is `/scorer.html#live=<liveId>&cap=<capability>`.",
+  ],
+  [
+    'DELETE',
+    '/api/events/:id/matches/:match/scoring',
+    '—',
+    "Revokes every scoring capability of the match (directors only): `{ revoked }`. A scorer's next write is refused `auth/capability-revoked`; a new `POST` gives a new link to the same live match.",
+  ],
+  [
+    'GET',
+    '/api/events/:id/live',
+    '—',
+    "`{ matches: [{ match, liveId, table, finished }] }`: the event's live matches (an overlay finds the match called to a table here). A private event: directors only.",
+  ],
+  [
+    'POST',
+    '/api/live',
+    '`createLive`',
+    '"Share live": a friendly match scored at a real table, by any signed-in player (a guest too): `201 ScoringLink`. At most 5 unfinished ones per account (`429 live/too-many`).',
+  ],
+  [
+    'GET',
+    '/api/live/:liveId',
+    '—',
+    '`LiveShown`: the header, the running score, every stored entry (with who and when) and the match record of the actions that stand (`pyramid referee` replays it), public to anyone with the id.',
   ],
   ['GET', '/api/health', '—', '`{ ok, tables }`.'],
 ];

@@ -19,6 +19,13 @@ import type {
   TableSize,
   Variant,
 } from '@pyramid/rules';
+import {
+  LIVE_CLIENT_MESSAGE_TYPES,
+  LIVE_ERROR_CODES,
+  LIVE_SERVER_MESSAGE_TYPES,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from './live.js';
 
 /** Bumped on any change a client must know about; the server refuses a `hello` of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -112,6 +119,8 @@ export const ONLINE_ERROR_CODES = [
    * (the next broadcast, or join again) before acting again.
    */
   'server/outcome-unknown',
+  /** Live scoring from a real table (live.ts). */
+  ...LIVE_ERROR_CODES,
 ] as const;
 export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 
@@ -266,7 +275,9 @@ export type ClientMessage =
   | ({ readonly type: 'ping'; readonly t: number } & Ref)
   /** Follow a club event: answered by `event` with its view now, then one after each stored action. */
   | ({ readonly type: 'event-watch'; readonly eventId: string } & Ref)
-  | ({ readonly type: 'event-unwatch'; readonly eventId: string } & Ref);
+  | ({ readonly type: 'event-unwatch'; readonly eventId: string } & Ref)
+  /** Live scoring from a real table (live.ts). */
+  | LiveClientMessage;
 
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES = [
@@ -282,6 +293,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'ping',
   'event-watch',
   'event-unwatch',
+  ...LIVE_CLIENT_MESSAGE_TYPES,
 ] as const satisfies readonly ClientMessageType[];
 
 /** The most club events one connection follows at once (each costs a subscription and a view per action). */
@@ -450,7 +462,9 @@ export type ServerMessage =
       readonly eventId: string;
       readonly match: string;
       readonly live: MatchLive;
-    };
+    }
+  /** Live scoring from a real table (live.ts). */
+  | LiveServerMessage;
 
 export type ServerMessageType = ServerMessage['type'];
 export const SERVER_MESSAGE_TYPES = [
@@ -472,6 +486,7 @@ export const SERVER_MESSAGE_TYPES = [
   'pong',
   'event',
   'event-live',
+  ...LIVE_SERVER_MESSAGE_TYPES,
 ] as const satisfies readonly ServerMessageType[];
 
 // ── Ratings ────────────────────────────────────────────────────────────────────────────────────
