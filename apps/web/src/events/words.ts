@@ -43,6 +43,7 @@ export const EVENT_STRINGS = {
   venue: { ru: 'Место проведения', en: 'Venue' },
   date: { ru: 'Дата', en: 'Date' },
   format: { ru: 'Формат', en: 'Format' },
+  variant: { ru: 'Разновидность', en: 'Variant' },
   raceTo: { ru: 'Игра до (партий)', en: 'Race to (frames)' },
   tables: { ru: 'Столы (через запятую)', en: 'Tables (comma-separated)' },
   addEntries: { ru: 'Добавить участников (по одному в строке)', en: 'Add entries (one a line)' },
