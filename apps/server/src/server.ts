@@ -29,6 +29,9 @@ import {
   MAX_BODY_BYTES,
   registerRateLimits,
 } from './limits.js';
+import { registerLiveApi } from './live/http.js';
+import { LiveScoringService } from './live/scoring.js';
+import { liveStoreOf } from './live/store.js';
 import { DEFAULT_LOGIN_GUARD, LoginGuard, type LoginGuardOptions } from './login-guard.js';
 import type { RoomDeps } from './room.js';
 import { SimulationPool } from './simulation.js';
@@ -185,9 +188,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restoreMs = performance.now() - restoreStart;
   const events = eventStoreOf(store);
   const eventWatchers = events === null ? null : new EventWatchers(bus, events);
+  // Live scoring from real tables (live/*): its store beside the others, reported to the events.
+  const liveStore = liveStoreOf(store);
+  const live =
+    liveStore === null
+      ? null
+      : new LiveScoringService({ store: liveStore, bus, now, log, events, eventWatchers });
+  await live?.recover();
   const hub = new Hub({
     store,
     eventWatchers,
+    live,
     bus,
     tables,
     sessions,
@@ -245,6 +256,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     signedOut: () => hub.closeSignedOut(),
   });
   if (events !== null) registerEventApi(app, { store, events, sessions, now, watchers: eventWatchers });
+  if (live !== null && liveStore !== null)
+    registerLiveApi(app, { store, live: liveStore, scoring: live, events, sessions, now });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -277,6 +290,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
   const sweep = setInterval(() => {
     tables.sweep().catch((caught: unknown) => log(`tables sweep: ${(caught as Error).message}`));
+    live?.recover().catch((caught: unknown) => log(`live recovery: ${(caught as Error).message}`));
     // Sessions whose every token has expired are of no more use.
     store.pruneSessions(now()).catch((caught: unknown) => log(`session prune: ${(caught as Error).message}`));
   }, options.sweepMs ?? SWEEP_MS);

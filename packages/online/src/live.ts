@@ -22,6 +22,7 @@
  *   different entry there is a conflict, a seq past the end a gap — both answered with the server's
  *   log (`score-state`), which the scorer then takes. `ScorerSync` (scorer-sync.ts) does this.
  */
+import { canonicalJson } from '@pyramid/core';
 import type { Settings, TableSize, Variant } from '@pyramid/rules';
 import type { MatchLive } from './protocol.js';
 
@@ -160,18 +161,9 @@ export function liveRecord(header: LiveHeader, entries: readonly LiveEntry[], li
   };
 }
 
-/** The same entry (JSON equality in a canonical key order): a resend, not a conflict. */
+/** The same entry (JSON equality whatever the order of keys): a resend, not a conflict. */
 export function sameEntry(a: LiveEntry, b: LiveEntry): boolean {
-  return canonical(a) === canonical(b);
-}
-
-/** JSON text with object keys sorted, so that two encodings of one value compare equal. */
-export function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : 1)))
-      : v,
-  );
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /** The scorer's link: the capability rides in the fragment, which a browser never sends to a server. */

@@ -18,7 +18,19 @@ import {
   type StoredLiveEntry,
   sameEntry,
 } from './live.js';
-import type { ClientMessage, OnlineError, ServerMessage } from './protocol.js';
+import { type ClientMessage, MAX_MESSAGE_BYTES, type OnlineError, type ServerMessage } from './protocol.js';
+
+/** Room left in a message for everything but its entries (type, ids, seq, ref). */
+const ENVELOPE_BYTES = 256;
+/** UTF-8 bytes of an entry's JSON text (and its comma), as the server counts a message. */
+function bytesOf(entry: LiveEntry): number {
+  let bytes = 1;
+  for (const char of JSON.stringify(entry)) {
+    const code = char.codePointAt(0) as number;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 /** An entry waiting for the server's acknowledgement. */
 export interface PendingEntry {
@@ -85,7 +97,10 @@ export interface ScorerSyncOptions {
   readonly store: QueueStore;
   /** Sends a message when there is a connection (the caller's WebSocket). */
   readonly send: (message: ClientMessage) => void;
-  /** Batches in flight at once (each up to MAX_ENTRIES_PER_MESSAGE entries); default 2. */
+  /**
+   * Entries in flight at once, in units of MAX_ENTRIES_PER_MESSAGE (default 2: up to 40 entries);
+   * each message carries up to MAX_ENTRIES_PER_MESSAGE entries and MAX_MESSAGE_BYTES.
+   */
   readonly window?: number;
 }
 
@@ -235,7 +250,16 @@ export class ScorerSync {
     for (;;) {
       const next = this.queue.pending.filter((p) => p.seq > this.sentUpTo);
       if (next.length === 0 || this.sentUpTo - stored >= window) return;
-      const batch = next.slice(0, MAX_ENTRIES_PER_MESSAGE);
+      // At most MAX_ENTRIES_PER_MESSAGE entries and MAX_MESSAGE_BYTES a message (one entry at least).
+      const batch: PendingEntry[] = [];
+      let bytes = ENVELOPE_BYTES;
+      for (const p of next) {
+        if (batch.length === MAX_ENTRIES_PER_MESSAGE) break;
+        const size = bytesOf(p.entry);
+        if (batch.length > 0 && bytes + size > MAX_MESSAGE_BYTES) break;
+        batch.push(p);
+        bytes += size;
+      }
       const first = batch[0] as PendingEntry;
       this.options.send({
         type: 'score-entries',

@@ -8,6 +8,7 @@
 import type { Player, Variant } from '@pyramid/rules';
 import pg from 'pg';
 import { PG_EVENTS_MIGRATION } from '../events/schema.js';
+import { PG_LIVE_MIGRATION } from '../live/schema.js';
 import { nameSkeleton } from '../names.js';
 import { LEADERBOARD_SQL, numbered, PAIR_SQL } from './queries.js';
 import {
@@ -170,6 +171,8 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
   },
   // Club events (issue 27): events, entries, matches, the audit log (events/schema.ts).
   { version: 5, sql: PG_EVENTS_MIGRATION },
+  // Live scoring from real tables (issue 28): live matches, capabilities, entries (live/schema.ts).
+  { version: 6, sql: PG_LIVE_MIGRATION },
 ];
 
 /** The database's clock in epoch milliseconds: every lease is timed by it, never by a process's. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Player, Variant } from '@pyramid/rules';
 import Database from 'better-sqlite3';
 import { SQLITE_EVENTS_MIGRATION } from '../events/schema.js';
+import { SQLITE_LIVE_MIGRATION } from '../live/schema.js';
 import { nameSkeleton } from '../names.js';
 import { Checkpointer, type CheckpointResult } from './checkpointer.js';
 import { LEADERBOARD_SQL, PAIR_SQL } from './queries.js';
@@ -159,6 +160,8 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
   },
   // Club events (issue 27): events, entries, matches, the audit log (events/schema.ts).
   { version: 4, sql: SQLITE_EVENTS_MIGRATION },
+  // Live scoring from real tables (issue 28): live matches, capabilities, entries (live/schema.ts).
+  { version: 5, sql: SQLITE_LIVE_MIGRATION },
 ];
 
 /** The columns a patch sets, with their SQL values. */
