@@ -94,9 +94,12 @@ async function waitStatus(page: Page, status: string): Promise<void> {
   await page.waitForSelector(`${byId('live-bar')}[data-status="${status}"]`, WAIT);
 }
 
-/** The scorer has nothing unsent: the server acknowledged every entry. */
+/** The scorer has nothing unsent: the server acknowledged every entry (the last one may end the match). */
 async function waitSent(page: Page): Promise<void> {
-  await page.waitForSelector(`${byId('live-bar')}[data-status="writing"][data-pending="0"]`, WAIT);
+  await page.waitForSelector(
+    `${byId('live-bar')}[data-pending="0"]:is([data-status="writing"], [data-status="finished"])`,
+    WAIT,
+  );
 }
 
 describe('live scoring from a real table', () => {
@@ -211,6 +214,10 @@ describe('live scoring from a real table', () => {
     // The overlay shows the last ruling (kept for 600 s here).
     expect((await op.textContent(byId('overlay-ruling'))) ?? '').not.toBe('');
 
+    // The event page shows the match's running score among the matches at the tables.
+    await spectator.page.waitForSelector(`${byId(`live-${matchId}`)}[data-seq="${seq}"]`, WAIT);
+    expect(await text(spectator.page, `live-score-${matchId}`)).toContain('points 3:1');
+
     // ── Phone B opens the same link: it watches, then takes over.
     const phoneB = await person(scorerLink, true);
     const b = phoneB.page;
@@ -287,8 +294,10 @@ describe('live scoring from a real table', () => {
       matchId,
       WAIT,
     );
+    // The event page got the running score after each stored write, each once and in order: one a
+    // seq while the scorer was online, one for the batch of four it sent on coming back.
     const seen = (await eventProbe(sp)).live[matchId]?.map((l) => l.seq) ?? [];
-    expect(seen).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
+    expect(seen).toEqual([...Array.from({ length: 9 }, (_, i) => i + 1), 13, 14, 15]);
     // A, watching since the takeover, followed it all.
     await a.waitForSelector(byId('winner'), WAIT);
     expect(await scores(a)).toEqual([8, 1]);
@@ -316,9 +325,14 @@ describe('live scoring from a real table', () => {
         ['dark', '#101418'],
         ['light', '#f2f2ee'],
       ] as const) {
-        const style = await op.addStyleTag({ content: `html { background: ${colour} !important; }` });
+        // A backdrop behind the transparent page (through the CSSOM: the page's CSP allows no inline style).
+        await op.evaluate((c) => {
+          document.documentElement.style.background = c;
+        }, colour);
         await op.screenshot({ path: `/tmp/live-overlay-${name}.png` });
-        await style.evaluate((node) => (node as Element).remove());
+        await op.evaluate(() => {
+          document.documentElement.style.background = '';
+        });
       }
     }
     for (const p of [director, spectator, overlay, phoneA, phoneB]) expect(p.errors).toEqual([]);

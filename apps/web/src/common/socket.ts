@@ -62,6 +62,11 @@ export class LiveSocket {
     const { url, onWelcome, onMessage, onStatus } = this.options;
     this.welcomed = false;
     onStatus?.('connecting');
+    // The browser knows it has no network: no futile connection (the `online` event brings a reconnect).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      this.retry();
+      return;
+    }
     const token = await this.options.token().catch(() => null);
     if (this.stopped) return;
     if (token === null) {

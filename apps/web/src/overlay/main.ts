@@ -149,6 +149,9 @@ function start(options: OverlayOptions): void {
         const called = calledMatch(message.shown as EventForOverlay, source.table);
         probe.match = called?.match ?? null;
         if (called === null) {
+          // The match just played stays on screen with its final score until the next is called.
+          const last = (message.shown as EventForOverlay).matches.find((m) => m.id === tableMatch?.match);
+          if (last?.state === 'finished') return;
           tableMatch = null;
           shown = null;
           note = t('noMatch', { name: source.table });
