@@ -20,7 +20,7 @@ import { type RunningServer, startServer } from '@pyramid/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watch } from './browser.js';
-import { byId, choose, lag, scores, shot, tap, text } from './scorer-ui.js';
+import { byId, choose, lag, scores, shot, startMatch, tap, text } from './scorer-ui.js';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 const WAIT = { timeout: 20_000 };
@@ -337,5 +337,38 @@ describe('live scoring from a real table', () => {
     }
     for (const p of [director, spectator, overlay, phoneA, phoneB]) expect(p.errors).toEqual([]);
     expect(await liveStatus(b)).not.toBeNull();
+  });
+  it('a friendly match is shared live from the scorer: its actions so far reach the server, and its overlay follows it', async () => {
+    const referee = await person('/scorer.html', true);
+    const page = referee.page;
+    await page.waitForSelector(byId('start-screen'), WAIT);
+    await startMatch(page, 'free', ['Anna', 'Boris']);
+    await lag(page, 0, 0);
+    await shot(page, { fell: [[7, 'BL']], breakCushions: 2 });
+    await tap(page, 'share-live');
+    await waitStatus(page, 'writing');
+    await waitSent(page);
+    const liveId = /#live=([A-Za-z0-9_-]{22})&cap=/.exec(page.url())?.[1];
+    if (liveId === undefined) throw new Error(`no live link in ${page.url()}`);
+    expect(await scores(page)).toEqual([1, 0]);
+    const watcher = await person(`/overlay.html?match=${liveId}&lang=en`, false, {
+      width: 1280,
+      height: 720,
+    });
+    await watcher.page.waitForSelector(`${byId('overlay')}[data-seq="2"]`, WAIT);
+    expect(await watcher.page.textContent(byId('overlay-name-0'))).toBe('Anna');
+    expect(await watcher.page.textContent(byId('overlay-points-0'))).toBe('1');
+    await shot(page, { cue: 1, fell: [[2, 'BL']] });
+    await waitSent(page);
+    await watcher.page.waitForSelector(`${byId('overlay')}[data-seq="3"]`, WAIT);
+    expect(await watcher.page.textContent(byId('overlay-points-0'))).toBe('2');
+    const stored = (await (await fetch(`${server.url}/api/live/${liveId}`)).json()) as {
+      header: { players: string[]; event: unknown };
+      entries: { seq: number }[];
+    };
+    expect(stored.header).toMatchObject({ players: ['Anna', 'Boris'], event: null });
+    expect(stored.entries.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(referee.errors).toEqual([]);
+    expect(watcher.errors).toEqual([]);
   });
 });
