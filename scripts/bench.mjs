@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const BENCHMARKS = ['referee', 'physics', 'bots', 'events', 'cli', 'web', 'server', 'cluster'];
+const BENCHMARKS = ['referee', 'physics', 'bots', 'events', 'cli', 'web', 'server', 'cluster', 'live'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });
@@ -17,7 +17,7 @@ if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: '
 const chosen = process.argv.slice(2).filter((name) => BENCHMARKS.includes(name));
 let status = 0;
 for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
-  if (name === 'web' || name === 'server' || name === 'cluster') {
+  if (name === 'web' || name === 'server' || name === 'cluster' || name === 'live') {
     // The web figures come from a browser, the server's from the server run as its own process
     // (better-sqlite3 is native): run with tsx (vite, playwright-core and the server stay unbundled).
     const run = spawnSync(

@@ -7,7 +7,15 @@
 import type { ChildProcess } from 'node:child_process';
 import type { LiveShown } from '@pyramid/online';
 import { afterAll, describe, expect, it } from 'vitest';
-import { actionEntry, calledMatch, freeMatchActions, MemoryQueue, post, scorer, scoringLink } from './live-support.js';
+import {
+  actionEntry,
+  calledMatch,
+  freeMatchActions,
+  MemoryQueue,
+  post,
+  scorer,
+  scoringLink,
+} from './live-support.js';
 import { guest, killChildren, removeTempDirs, spawnServer, tempDir, until } from './support.js';
 
 afterAll(() => {

@@ -386,6 +386,33 @@ intent), so whoever can publish on it can act as any player.
   process that took it, within 5 s on the others. A client does not reconnect with that token.
 - The server closes with 4000 when it shuts down (reconnect later).
 
+
+## Live scoring from a real table
+
+A match played at a real table is scored on a phone and streamed here (\`docs/events.md\`, "Live
+scoring from a real table"). A **live match** (\`liveId\`) has a header — variant, table size,
+settings, the race (\`framesToWin\`), the players, who breaks (\`null\`: a lag first), the table, and
+the event's match when it is one — and a log of **entries** numbered from 1: an action as the match
+record stores it, or an undo that withdraws the last action standing. Writing needs a
+**capability** (256 random bits, from \`POST /api/events/:id/matches/:match/scoring\` or
+\`POST /api/live\`; the server keeps only its hash; the scorer's link carries it in the fragment,
+\`/scorer.html#live=<liveId>&cap=<capability>\`) and the **lease**: one device at a time, by its own
+random \`device\` id, with an \`epoch\` that grows with each take-over, checked in the transaction of
+every write. The scorer:
+
+1. \`score-open\` → \`score-state\` (\`writer\`, \`epoch\`, the stored log, \`seq\` = the stored count);
+2. \`score-entries\` with \`seq\` = stored count + 1 (up to ${MAX_ENTRIES_PER_MESSAGE} entries, one message's bytes) → \`score-ack\` with the
+   last seq stored, sent only after the store holds them, then \`live\` to every follower;
+3. on \`score/conflict\` or \`score/gap\` the error is followed by \`score-state\`: the scorer takes the
+   server's log (its queued entries that the log holds are stored; those that contradict it are
+   dropped); a resent entry the log holds is acknowledged again, never stored twice;
+4. \`score-superseded\` (another device took the lease): stop writing, watch, or \`score-take\` back.
+
+\`ScorerSync\` (\`@pyramid/online\`) is this scorer side, offline first: a queue with the seqs,
+persisted through an injected \`QueueStore\` (\`load\`, \`save\`: IndexedDB in the browser), sent in
+order whenever there is a connection. Followers send \`live-watch\` and get \`live\` (the running
+score as \`MatchLive\`, the entries since) now and after each stored entry.
+
 ## Client → server messages
 `);
   for (const type of CLIENT_MESSAGE_TYPES) {
