@@ -69,6 +69,7 @@ interface EventProbe {
   } | null;
   status: string;
   live: Record<string, { seq: number; points: [number, number]; frames: [number, number] }[]>;
+  entries: Record<string, { seq: number; entry: { kind: string } }[]>;
 }
 const eventProbe = (page: Page) =>
   page.evaluate(() => (window as unknown as { __event: EventProbe }).__event);
@@ -217,6 +218,15 @@ describe('live scoring from a real table', () => {
     // The event page shows the match's running score among the matches at the tables.
     await spectator.page.waitForSelector(`${byId(`live-${matchId}`)}[data-seq="${seq}"]`, WAIT);
     expect(await text(spectator.page, `live-score-${matchId}`)).toContain('points 3:1');
+    await spectator.page.waitForSelector(`${byId(`live-log-${matchId}`)} li[data-seq="${seq}"]`, {
+      ...WAIT,
+      state: 'attached',
+    });
+    expect(
+      await spectator.page.$$eval(`${byId(`live-log-${matchId}`)} li`, (items) =>
+        items.map((li) => [Number(li.getAttribute('data-seq')), li.getAttribute('data-kind')]),
+      ),
+    ).toEqual(Array.from({ length: seq }, (_, i) => [i + 1, i === 5 ? 'undo' : 'action']));
 
     // ── Phone B opens the same link: it watches, then takes over.
     const phoneB = await person(scorerLink, true);
@@ -296,8 +306,14 @@ describe('live scoring from a real table', () => {
     );
     // The event page got the running score after each stored write, each once and in order: one a
     // seq while the scorer was online, one for the batch of four it sent on coming back.
-    const seen = (await eventProbe(sp)).live[matchId]?.map((l) => l.seq) ?? [];
+    const probed = await eventProbe(sp);
+    const seen = probed.live[matchId]?.map((l) => l.seq) ?? [];
     expect(seen).toEqual([...Array.from({ length: 9 }, (_, i) => i + 1), 13, 14, 15]);
+    // And, following the live match itself, every entry once, in order: the server's log.
+    expect(probed.entries[matchId]?.map((e) => [e.seq, e.entry.kind])).toEqual(
+      stored.entries.map((e) => [e.seq, e.entry.kind]),
+    );
+    expect(await sp.locator(`${byId(`live-log-${matchId}`)} li`).count()).toBe(0); // the match has ended: no longer among the running
     // A, watching since the takeover, followed it all.
     await a.waitForSelector(byId('winner'), WAIT);
     expect(await scores(a)).toEqual([8, 1]);

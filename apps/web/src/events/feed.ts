@@ -5,7 +5,7 @@
  * match being played (the page keeps the highest `seq` of each match). A dropped socket is opened again, and the
  * watch sent again, after a growing pause.
  */
-import { type MatchLive, PROTOCOL_VERSION } from '@pyramid/online';
+import { MAX_WATCHED_LIVE, type MatchLive, PROTOCOL_VERSION, type StoredLiveEntry } from '@pyramid/online';
 import type { Shown } from './model.js';
 
 export interface FeedOptions {
@@ -15,6 +15,8 @@ export interface FeedOptions {
   readonly onEvent: (shown: Shown) => void;
   /** The running score of a match being played (`event-live`), after each stored action. */
   readonly onLive?: (match: string, live: MatchLive) => void;
+  /** Entries of a followed live match (`live`, after `watchLive`): each stored entry, with its seq. */
+  readonly onEntries?: (liveId: string, entries: readonly StoredLiveEntry[], live: MatchLive) => void;
   readonly onStatus: (status: 'connecting' | 'live' | 'closed', message?: string) => void;
 }
 
@@ -23,16 +25,21 @@ export class EventFeed {
   private version = 0;
   private delay = 500;
   private stopped = false;
+  /** Live matches followed (`live-watch`), with the last seq heard: watched again after a reconnect. */
+  private readonly watched = new Map<string, number>();
+  /** The server has welcomed this connection (before that it refuses anything but `hello`). */
+  private welcomed = false;
 
   constructor(private readonly options: FeedOptions) {
     this.open();
   }
 
   private open(): void {
-    const { url, token, eventId, onEvent, onLive, onStatus } = this.options;
+    const { url, token, eventId, onEvent, onLive, onEntries, onStatus } = this.options;
     onStatus('connecting');
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token }));
     ws.onmessage = (message) => {
       const data = JSON.parse(String(message.data)) as {
@@ -42,9 +49,25 @@ export class EventFeed {
         message?: string;
         match?: string;
         live?: MatchLive;
+        liveId?: string;
+        entries?: StoredLiveEntry[];
       };
-      if (data.type === 'welcome') ws.send(JSON.stringify({ type: 'event-watch', eventId }));
-      else if (data.type === 'event' && data.eventId === eventId && data.shown !== undefined) {
+      if (data.type === 'welcome') {
+        this.welcomed = true;
+        ws.send(JSON.stringify({ type: 'event-watch', eventId }));
+        for (const [liveId, after] of this.watched)
+          ws.send(JSON.stringify({ type: 'live-watch', liveId, after }));
+      } else if (
+        data.type === 'live' &&
+        data.liveId !== undefined &&
+        this.watched.has(data.liveId) &&
+        data.entries !== undefined &&
+        data.live !== undefined
+      ) {
+        const last = data.entries.at(-1)?.seq ?? 0;
+        this.watched.set(data.liveId, Math.max(this.watched.get(data.liveId) ?? 0, last));
+        onEntries?.(data.liveId, data.entries, data.live);
+      } else if (data.type === 'event' && data.eventId === eventId && data.shown !== undefined) {
         this.delay = 500;
         onStatus('live');
         if (data.shown.version <= this.version) return;
@@ -65,6 +88,24 @@ export class EventFeed {
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 10_000);
     };
+  }
+
+  /**
+   * Follows a live match of the event (its entries, each once: the page keeps the highest seq). At
+   * most MAX_WATCHED_LIVE at once: the server allows no more on one connection.
+   */
+  watchLive(liveId: string): void {
+    if (this.watched.has(liveId) || this.watched.size >= MAX_WATCHED_LIVE) return;
+    this.watched.set(liveId, 0);
+    if (this.welcomed && this.ws?.readyState === WebSocket.OPEN)
+      this.ws.send(JSON.stringify({ type: 'live-watch', liveId, after: 0 }));
+  }
+
+  /** Stops following a live match (it has ended). */
+  unwatchLive(liveId: string): void {
+    if (!this.watched.delete(liveId)) return;
+    if (this.welcomed && this.ws?.readyState === WebSocket.OPEN)
+      this.ws.send(JSON.stringify({ type: 'live-unwatch', liveId }));
   }
 
   /** A newer state came another way (the answer to a director's action). */

@@ -6,7 +6,7 @@
  * events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
-import type { MatchLive } from '@pyramid/online';
+import type { MatchLive, StoredLiveEntry } from '@pyramid/online';
 import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
@@ -30,6 +30,8 @@ declare global {
       status: string;
       /** Every running score received, per match, in the order shown (each seq once). */
       live: Record<string, MatchLive[]>;
+      /** Every entry of each match scored live (`live-watch`), each seq once, in order. */
+      entries: Record<string, StoredLiveEntry[]>;
     };
   }
 }
@@ -38,7 +40,11 @@ const probe = {
   updates: 0,
   status: 'connecting',
   live: {} as Record<string, MatchLive[]>,
+  entries: {} as Record<string, StoredLiveEntry[]>,
 };
+/** The live match scoring each match of the event (from `GET /api/events/:id/live`), and back. */
+const liveOfMatch = new Map<string, string>();
+const matchOfLive = new Map<string, string>();
 /** The latest running score of each match being played (the highest seq). */
 const liveScores = new Map<string, MatchLive>();
 /** Running scores kept per match for its log on the page. */
@@ -127,7 +133,6 @@ function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, strin
 
 /** A match being played: its running score, who is at the table, and every ruling so far. */
 function liveView(match: string, live: MatchLive): HTMLElement {
-  const log = probe.live[match] ?? [];
   return h(
     'div',
     { class: 'live', testid: `live-${match}`, attrs: { 'data-seq': String(live.seq) } },
@@ -143,15 +148,55 @@ function liveView(match: string, live: MatchLive): HTMLElement {
       h(
         'ol',
         { testid: `live-log-${match}` },
-        ...log.map((l) =>
+        ...(probe.entries[match] ?? []).map((e) =>
           h('li', {
-            attrs: { 'data-seq': String(l.seq), value: String(l.seq) },
-            text: `${l.points.join(':')} · ${l.lastRuling ?? ''}`,
+            attrs: { 'data-seq': String(e.seq), 'data-kind': e.entry.kind, value: String(e.seq) },
+            text: `${e.entry.kind === 'undo' ? t('undone') : actionName(e.entry.action)} · ${e.by.name}`,
           }),
         ),
       ),
     ),
   );
+}
+
+/** An action of the record as a word: its type (a shot, a penalty ball, a lag…). */
+function actionName(action: unknown): string {
+  const type = (action as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : '?';
+}
+
+/** Entries of a live match: appended in seq order, each once (a re-watch after a reconnect repeats none). */
+function showEntries(liveId: string, entries: readonly StoredLiveEntry[], live: MatchLive): void {
+  const match = matchOfLive.get(liveId);
+  if (match === undefined) return;
+  const log = probe.entries[match] ?? [];
+  for (const e of entries) if (e.seq === (log.at(-1)?.seq ?? 0) + 1) log.push(e);
+  if (log.length > MAX_LIVE_LOG * 10) log.splice(0, log.length - MAX_LIVE_LOG * 10);
+  probe.entries[match] = log;
+  showLive(match, live);
+  render();
+}
+
+let finding = false;
+/** Finds the live matches of the event's called matches and follows them. */
+async function findLive(eventId: string): Promise<void> {
+  if (finding || feed === null) return;
+  finding = true;
+  try {
+    const reply = await api.call<{ matches: { match: string; liveId: string; finished: boolean }[] }>(
+      'GET',
+      `/api/events/${encodeURIComponent(eventId)}/live`,
+    );
+    if (!reply.ok) return;
+    for (const m of reply.value.matches) {
+      if (m.finished || liveOfMatch.has(m.match)) continue;
+      liveOfMatch.set(m.match, m.liveId);
+      matchOfLive.set(m.liveId, m.match);
+      feed?.watchLive(m.liveId);
+    }
+  } finally {
+    finding = false;
+  }
 }
 
 /** An `event-live` push: kept when it is newer than what the page has for that match. */
@@ -163,6 +208,7 @@ function showLive(match: string, live: MatchLive): void {
   log.push(live);
   if (log.length > MAX_LIVE_LOG) log.shift();
   probe.live[match] = log;
+  if (!liveOfMatch.has(match) && current !== null) void findLive(current.id);
   render();
 }
 
@@ -283,6 +329,8 @@ function show(shown: Shown): void {
   probe.shown = shown;
   probe.updates++;
   feed?.seen(shown.version);
+  // A called match may be scored live already (the page opened mid-match): follow its entries.
+  if (shown.matches.some((m) => m.state === 'called' && !liveOfMatch.has(m.id))) void findLive(shown.id);
   render();
 }
 
@@ -301,6 +349,7 @@ async function eventPage(id: string): Promise<void> {
     eventId: id,
     onEvent: show,
     onLive: showLive,
+    onEntries: showEntries,
     onStatus: (status) => {
       probe.status = status;
       const el = document.querySelector('[data-testid="feed-status"]');

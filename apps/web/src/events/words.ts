@@ -74,6 +74,7 @@ export const EVENT_STRINGS = {
   revoke: { ru: 'Отозвать', en: 'Revoke' },
   tableFree: { ru: 'Стол {table}: свободен', en: 'Table {table}: free' },
   tableMatch: { ru: 'Стол {table}: {match}', en: 'Table {table}: {match}' },
+  undone: { ru: 'отмена (исправление)', en: 'undo (a correction)' },
   liveScore: { ru: 'счёт {points} · партии {frames}', en: 'points {points} · frames {frames}' },
 } as const satisfies Strings<string>;
 
