@@ -139,7 +139,18 @@ describe('live scoring from a real table', () => {
     await tap(dp, `make-link-${matchId}`);
     const linkSelector = `${byId('scoring-table-3')} ${byId(`scoring-link-${matchId}`)}`;
     await dp.waitForSelector(linkSelector, WAIT);
+    const revokedLink = (await dp.getAttribute(linkSelector, 'href')) as string;
+    // Revoked: the block offers a new link, and a phone holding the old one is refused.
+    await tap(dp, `revoke-${matchId}`);
+    await dp.waitForSelector(byId(`make-link-${matchId}`), WAIT);
+    await tap(dp, `make-link-${matchId}`);
+    await dp.waitForSelector(linkSelector, WAIT);
     const scorerLink = (await dp.getAttribute(linkSelector, 'href')) as string;
+    expect(scorerLink).not.toBe(revokedLink);
+    const stale = await person(revokedLink, true);
+    await waitStatus(stale.page, 'refused');
+    expect(await text(stale.page, 'refusal')).toContain('auth/capability-revoked');
+    await stale.context.close();
     expect(scorerLink).toMatch(/\/scorer\.html#live=[A-Za-z0-9_-]{22}&cap=[A-Za-z0-9_-]{43}$/);
     const qrPath = await dp.getAttribute(`${byId(`scoring-qr-${matchId}`)} path`, 'd');
     expect((qrPath ?? '').length).toBeGreaterThan(1000);
