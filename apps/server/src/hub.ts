@@ -450,11 +450,15 @@ export class Hub implements ClusterHandlers {
     }
     // Live scoring is the live module's (live/scoring.ts): the store holds its lease, on any process.
     if (isLiveMessage(message)) {
-      if (message.type === 'live-watch' && !connection.expensiveBucket.take())
+      // Their answers carry a whole log: limited like `join`.
+      if (
+        (message.type === 'live-watch' || message.type === 'score-open' || message.type === 'score-take') &&
+        !connection.expensiveBucket.take()
+      )
         return {
           code: 'rate/limited',
           field: 'type',
-          message: 'too many live-watch messages: wait a little',
+          message: `too many ${message.type} messages: wait a little`,
         };
       return (
         this.options.live?.handle(connection, message) ??

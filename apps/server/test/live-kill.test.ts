@@ -70,3 +70,43 @@ for (const fault of ['live-before-commit:2:KILL', 'live-after-commit:1:KILL']) {
     }, 120_000);
   });
 }
+
+describe('a server killed between the last entry of a match and its report to the event', () => {
+  it('reports the result once after the restart', async () => {
+    const dataDir = tempDir();
+    // The whole match goes in two batches; the process dies right after committing the second
+    // (the match's end), before the acknowledgement and before the event hears of it.
+    let server = await spawnServer(dataDir, { PYRAMID_TEST_FAULT: 'live-after-commit:2:KILL' });
+    const director = (await guest(server.url, 'Director')).session.token;
+    const referee = (await guest(server.url, 'Referee')).session.token;
+    const { eventId, match } = await calledMatch(server.url, director);
+    const link = await scoringLink(server.url, director, eventId, match.id);
+    const phone = await scorer(() => server.url, referee, link, 'phone-last-0123456789');
+    const actions = freeMatchActions();
+    for (const action of actions) await phone.sync.record(actionEntry(action));
+    const died = exited(server.child);
+    await phone.connect();
+    expect(await died).toBe('SIGKILL');
+
+    server = await spawnServer(dataDir);
+    const event = (await post(server.url, `/api/events/${eventId}`, null, undefined, 'GET')).body as {
+      matches: { id: string; state: string; result: { frames: number[]; reason: string } | null }[];
+      event: { results: unknown[] };
+    };
+    expect(event.matches.find((m) => m.id === match.id)).toMatchObject({
+      state: 'finished',
+      result: { frames: [1, 0], reason: 'played' },
+    });
+    expect(event.event.results).toHaveLength(1);
+    // The scorer comes back: the match has ended, its queue is the server's log, nothing doubled.
+    await phone.connect();
+    await until(() => phone.sync.status === 'finished', 20_000, 'the scorer sees the end');
+    const shown = (await post(server.url, `/api/live/${link.liveId}`, null, undefined, 'GET'))
+      .body as unknown as LiveShown;
+    expect(shown.entries.map((e) => e.entry)).toEqual(actions.map(actionEntry));
+    expect(phone.sync.entries()).toEqual(actions.map(actionEntry));
+    phone.disconnect();
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+  }, 120_000);
+});

@@ -116,6 +116,8 @@ export class ScorerSync {
   private sentUpTo = 0;
   private readonly listeners = new Set<(event: SyncEvent) => void>();
   private saving: Promise<void> = Promise.resolve();
+  /** An entry was refused as expired: the final log has been asked for. */
+  private awaitingFinal = false;
 
   private constructor(
     private readonly options: ScorerSyncOptions,
@@ -281,6 +283,7 @@ export class ScorerSync {
     epoch: number,
     finished: boolean,
   ): void {
+    this.awaitingFinal = false;
     const stored = entries.map((e) => e.entry);
     const { kept, dropped } = reconcile(stored, this.queue.pending);
     this.update({ ...this.queue, header, stored, pending: kept, ...(writer ? { epoch } : {}) });
@@ -340,6 +343,15 @@ export class ScorerSync {
     const ours = ref === REF_OPEN || ref.startsWith('live-entries:');
     if (!ours) return;
     if (error.code.startsWith('auth/')) {
+      if (error.code === 'auth/capability-expired' && ref !== REF_OPEN && this.connected) {
+        // An entry refused because the match has ended: ask for the log as stored (some queued
+        // entries may be in it: a lost acknowledgement), once, and wait for it.
+        if (!this.awaitingFinal) {
+          this.awaitingFinal = true;
+          this.online();
+        }
+        return;
+      }
       if (error.code === 'auth/capability-expired') this.finish();
       else this.setStatus('refused');
       this.emit({ type: 'error', error });

@@ -43,6 +43,8 @@ class FakeServer {
   lease: { device: string; epoch: number } | null = null;
   dropAcks = false;
   revoked = false;
+  /** The match has ended: entries are refused as expired, the log is still given on open. */
+  finished = false;
   /** Answer the next batch with `server/outcome-unknown` after storing it. */
   outcomeUnknownOnce = false;
   received: ClientMessage[] = [];
@@ -57,7 +59,7 @@ class FakeServer {
       seq: this.log.length,
       writer,
       epoch: this.lease?.epoch ?? 0,
-      finished: false,
+      finished: this.finished,
     });
     switch (message.type) {
       case 'score-open':
@@ -75,6 +77,16 @@ class FakeServer {
         return;
       case 'score-entries': {
         const ref = message.ref ?? '';
+        if (this.finished) {
+          reply({
+            type: 'error',
+            code: 'auth/capability-expired',
+            field: '/capability',
+            message: 'ended',
+            ref,
+          });
+          return;
+        }
         if (this.lease?.device !== device || this.lease.epoch !== message.epoch) {
           reply({ type: 'error', code: 'score/not-writer', field: '/epoch', message: 'no', ref });
           return;
@@ -408,6 +420,32 @@ describe('ScorerSync', () => {
       finished: false,
     });
     expect(d.sync.entries()).toEqual([action(1)]);
+  });
+
+  it('after the match ended with an acknowledgement lost, takes the final log and drops only what it lacks', async () => {
+    const server = new FakeServer();
+    server.dropAcks = true;
+    const d = await device(server);
+    d.connect();
+    await d.sync.record(action(1));
+    await d.sync.record(action(2));
+    // The server stored both (the second ended the match); the acknowledgements were lost; one more
+    // entry was scored meanwhile.
+    server.finished = true;
+    await d.sync.record(action(3));
+    d.sync.receive({
+      type: 'error',
+      code: 'auth/capability-expired',
+      field: '/capability',
+      message: 'ended',
+      ref: 'live-entries:3',
+    });
+    d.deliver();
+    expect(d.sync.status).toBe('finished');
+    expect(d.sync.entries()).toEqual([action(1), action(2)]);
+    expect(d.events.filter((e) => e.type === 'dropped')).toEqual([
+      { type: 'dropped', reason: 'finished', entries: [{ seq: 3, entry: action(3) }] },
+    ]);
   });
 
   it('stops for good on a refused capability and sends nothing', async () => {

@@ -52,7 +52,7 @@ export interface LiveScoring {
 /** Followers of one live match on one process at most. */
 export const MAX_WATCHERS_PER_LIVE = 5_000;
 /** Replayed logs kept in memory (the next entry of a match is judged without reading its log). */
-const CACHED_MATCHES = 128;
+const CACHED_MATCHES = 32;
 /** Appends tried again when the count moved under them (a write of another process in between). */
 const APPEND_TRIES = 3;
 
@@ -250,6 +250,12 @@ export class LiveScoringService implements LiveScoring {
     const deviceHash = secretHash(device);
     // Checked before the lease is touched: a refused capability changes nothing.
     const precheck = await this.deps.store.checkCapability(liveId, capabilityHash, this.deps.now());
+    if (precheck === 'expired') {
+      // The match has ended (or the link outlived its time): nothing more is written, but the
+      // scorer is given the log as stored, so that it knows which of its queued entries it holds.
+      await this.sendState(connection, liveId, false, row.epoch);
+      return null;
+    }
     if (precheck !== 'ok') return CAPABILITY_ERRORS[precheck];
     const hold = this.follow(connection, liveId);
     if ('code' in hold) return hold;
