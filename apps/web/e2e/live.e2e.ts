@@ -378,7 +378,7 @@ describe('live scoring from a real table', () => {
     const liveId = /#live=([A-Za-z0-9_-]{22})&cap=/.exec(page.url())?.[1];
     if (liveId === undefined) throw new Error(`no live link in ${page.url()}`);
     expect(await scores(page)).toEqual([1, 0]);
-    const watcher = await person(`/overlay.html?match=${liveId}&lang=en`, false, {
+    const watcher = await person(`/overlay.html?match=${liveId}&lang=ru&size=l&corner=bl`, false, {
       width: 1280,
       height: 720,
     });
@@ -389,6 +389,10 @@ describe('live scoring from a real table', () => {
     await waitSent(page);
     await watcher.page.waitForSelector(`${byId('overlay')}[data-seq="3"]`, WAIT);
     expect(await watcher.page.textContent(byId('overlay-points-0'))).toBe('2');
+    // The ruling in the overlay's language (the server words it in English): replayed by the overlay.
+    expect(await watcher.page.textContent(byId('overlay-ruling'))).toMatch(/[а-я]{4}/);
+    expect(await watcher.page.textContent(byId('overlay-meta'))).toContain('до 1 побед');
+    if (SCREENSHOTS) await watcher.page.screenshot({ path: '/tmp/live-overlay-ru-large.png' });
     const stored = (await (await fetch(`${server.url}/api/live/${liveId}`)).json()) as {
       header: { players: string[]; event: unknown };
       entries: { seq: number }[];

@@ -8,6 +8,7 @@ import {
   type OverlayOptions,
   overlayView,
   parseOverlayOptions,
+  rulingText,
 } from '../src/overlay/model.js';
 
 const LIVE_ID = 'AbCdEfGhIjKlMnOpQrStUv';
@@ -118,5 +119,35 @@ describe('what the overlay shows', () => {
     expect(calledMatch(shown, '4')?.players).toEqual(['Boris', '…']);
     expect(calledMatch(shown, '5')).toBeNull();
     expect(emptyLive(3, '3')).toMatchObject({ frames: [0, 0], points: [0, 0], race: 3, seq: 0 });
+  });
+});
+
+describe("the overlay's ruling in its language", () => {
+  const header = {
+    variant: 'free' as const,
+    tableSize: '12ft' as const,
+    settings: {},
+    framesToWin: 1,
+    players: ['Anna', 'Boris'] as const,
+    breaker: 0 as const,
+    table: '3',
+    event: null,
+  };
+  const slowPlay = { kind: 'action' as const, action: { type: 'foul', player: 0, foul: 'slow-play' } };
+
+  it("words the last action's ruling in Russian or English", () => {
+    const ru = rulingText(header, [slowPlay], 'ru');
+    const en = rulingText(header, [slowPlay], 'en');
+    expect(ru).not.toBe(en);
+    expect(ru).toMatch(/[а-я]/);
+    expect(en).not.toMatch(/[а-я]{3}/);
+  });
+
+  it('says a withdrawn action was withdrawn, and nothing before the first action', () => {
+    expect(rulingText(header, [slowPlay, { kind: 'undo' }], 'en')).toBe(
+      'The last action was withdrawn (a correction).',
+    );
+    expect(rulingText(header, [], 'ru')).toBeNull();
+    expect(rulingText(header, [{ kind: 'action', action: { type: 'nonsense' } }], 'ru')).toBeNull();
   });
 });

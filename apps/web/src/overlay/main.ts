@@ -7,7 +7,7 @@
  * seconds, the last ruling; it reconnects by itself. Layout from the query (model.ts).
  */
 import './overlay.css';
-import type { MatchLive } from '@pyramid/online';
+import type { LiveEntry, LiveHeader, MatchLive, StoredLiveEntry } from '@pyramid/online';
 import { detectLang, translator } from '../common/lang.js';
 import { LiveSocket, type SocketStatus } from '../common/socket.js';
 import { EventsApi } from '../events/api.js';
@@ -20,6 +20,7 @@ import {
   type OverlayOptions,
   overlayView,
   parseOverlayOptions,
+  rulingText,
 } from './model.js';
 import { OVERLAY_STRINGS } from './words.js';
 
@@ -123,7 +124,45 @@ function start(options: OverlayOptions): void {
 
   const api = new EventsApi(location.origin);
   const source = options.source;
-  new LiveSocket({
+  // The live match followed (`live-watch`): its entries, replayed here to word the ruling in the
+  // overlay's language. A table's is found when a match is called to it (GET /api/events/:id/live).
+  let followed: { liveId: string; entries: LiveEntry[]; broken: boolean } | null =
+    source.kind === 'live' ? { liveId: source.liveId, entries: [], broken: false } : null;
+  const watch = (send: (message: unknown) => void) => {
+    if (followed !== null)
+      send({ type: 'live-watch', liveId: followed.liveId, after: followed.entries.length });
+  };
+  /** A `live` push of the followed match: its entries appended in seq order, its ruling in our words. */
+  const heard = (header: LiveHeader, live: MatchLive, entries: readonly StoredLiveEntry[]) => {
+    if (followed === null) return;
+    for (const e of entries) {
+      if (e.seq === followed.entries.length + 1) followed.entries.push(e.entry);
+      else if (e.seq > followed.entries.length + 1) followed.broken = true;
+    }
+    const words = followed.broken ? null : rulingText(header, followed.entries, options.lang);
+    const players = tableMatch?.players ?? header.players;
+    show({ players, live: { ...live, lastRuling: words ?? live.lastRuling }, table: header.table });
+  };
+  let finding = false;
+  const findTableLive = async (eventId: string, match: string) => {
+    if (finding) return;
+    finding = true;
+    const reply = await api
+      .call<{ matches: { match: string; liveId: string; finished: boolean }[] }>(
+        'GET',
+        `/api/events/${encodeURIComponent(eventId)}/live`,
+      )
+      .finally(() => {
+        finding = false;
+      });
+    if (!reply.ok || tableMatch?.match !== match) return;
+    const found = reply.value.matches.find((m) => m.match === match);
+    if (found === undefined || followed?.liveId === found.liveId) return;
+    if (followed !== null) socket.send({ type: 'live-unwatch', liveId: followed.liveId });
+    followed = { liveId: found.liveId, entries: [], broken: false };
+    watch((message) => socket.send(message));
+  };
+  const socket: LiveSocket = new LiveSocket({
     url: api.online.wsUrl(),
     token: () => api.viewerToken(),
     onStatus: (s) => {
@@ -131,18 +170,29 @@ function start(options: OverlayOptions): void {
       render();
     },
     onWelcome: (send) => {
-      if (source.kind === 'live') send({ type: 'live-watch', liveId: source.liveId });
-      else send({ type: 'event-watch', eventId: source.eventId });
+      if (source.kind === 'table') send({ type: 'event-watch', eventId: source.eventId });
+      watch(send);
     },
     onMessage: (message) => {
       if (source.kind === 'live') {
         if (message.type === 'live' && message.liveId === source.liveId) {
-          const header = message.header as { players: readonly [string, string]; table: string | null };
-          show({ players: header.players, live: message.live as MatchLive, table: header.table });
+          heard(
+            message.header as LiveHeader,
+            message.live as MatchLive,
+            message.entries as readonly StoredLiveEntry[],
+          );
         } else if (message.type === 'error') {
           note = t('notFound');
           if (shown === null) render();
         }
+        return;
+      }
+      if (message.type === 'live' && followed !== null && message.liveId === followed.liveId) {
+        heard(
+          message.header as LiveHeader,
+          message.live as MatchLive,
+          message.entries as readonly StoredLiveEntry[],
+        );
         return;
       }
       if (message.type === 'event' && message.eventId === source.eventId) {
@@ -162,8 +212,11 @@ function start(options: OverlayOptions): void {
           // Another match at this table: start from its own score, not the last one's.
           shown = null;
           rulingSeq = -1;
+          if (followed !== null) socket.send({ type: 'live-unwatch', liveId: followed.liveId });
+          followed = null;
         }
         tableMatch = called;
+        if (followed === null) void findTableLive(source.eventId, called.match);
         show({
           players: called.players,
           live: shown?.live ?? emptyLive(called.race, source.table),
@@ -173,9 +226,14 @@ function start(options: OverlayOptions): void {
         message.type === 'event-live' &&
         message.eventId === source.eventId &&
         tableMatch !== null &&
-        message.match === tableMatch.match
+        message.match === tableMatch.match &&
+        // The live match, once followed, words the ruling in the overlay's language: it has the say.
+        followed === null
       ) {
         show({ players: tableMatch.players, live: message.live as MatchLive, table: source.table });
+        // Scored live (its link made after the overlay opened): follow it from now on.
+        if ((message.live as MatchLive).source.kind === 'scorer')
+          void findTableLive(source.eventId, tableMatch.match);
       } else if (message.type === 'error' && shown === null) {
         note = t('notFound');
         render();

@@ -4,7 +4,8 @@
  * shows, derived from the server's `MatchLive` only. The overlay decides nothing: every number on
  * it is one the server's referee produced.
  */
-import type { MatchLive } from '@pyramid/online';
+import { type LiveEntry, type LiveHeader, liveRecord, type MatchLive } from '@pyramid/online';
+import { namePlayers, replayRecord } from '@pyramid/rules';
 import { isLang, type Lang } from '../common/lang.js';
 
 export const CORNERS = ['top-left', 'top-right', 'bottom-left', 'bottom-right', 'top', 'bottom'] as const;
@@ -171,4 +172,23 @@ export function emptyLive(race: number, table: string): MatchLive {
  */
 export function isNewer(shown: MatchLive | null, next: MatchLive): boolean {
   return shown === null || next.seq > shown.seq;
+}
+
+const WITHDRAWN = {
+  ru: 'Последнее действие отменено (исправление).',
+  en: 'The last action was withdrawn (a correction).',
+} as const;
+
+/**
+ * The last ruling in the overlay's language: the server's `lastRuling` is in English, so the
+ * overlay replays the live match's entries with the same referee (the header and every entry, as
+ * `live-watch` gives them) and words its last ruling itself. Null when nothing is ruled yet or the
+ * entries do not replay (then the server's words are shown).
+ */
+export function rulingText(header: LiveHeader, entries: readonly LiveEntry[], lang: Lang): string | null {
+  if (entries.at(-1)?.kind === 'undo') return WITHDRAWN[lang];
+  const replay = replayRecord(liveRecord(header, entries));
+  if (!replay.ok) return null;
+  const last = replay.value.steps.at(-1);
+  return last === undefined ? null : namePlayers(last.ruling.explanation[lang], header.players);
 }
