@@ -98,6 +98,12 @@ window.__scorer = { app };
 // A scoring link (`#live=<liveId>&cap=<capability>`, the capability never leaves the page): that live match.
 const link = parseScorerFragment(location.hash);
 if (link !== null) void app.openLive(link.liveId, link.capability);
+// Another scoring link opened in this tab (only the fragment changes: no reload).
+window.addEventListener('hashchange', () => {
+  const next = parseScorerFragment(location.hash);
+  if (next !== null && next.liveId !== app.state.live?.liveId)
+    void app.openLive(next.liveId, next.capability);
+});
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('./sw.js', { scope: './' }).catch((error: unknown) => {

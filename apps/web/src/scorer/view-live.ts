@@ -59,6 +59,6 @@ export function liveLoading(app: App, live: LiveInfo): HTMLElement {
     'main',
     { class: 'match', testid: 'live-loading' },
     liveBar(app, live),
-    h('p', { class: 'card', text: app.t('connectingMatch') }),
+    live.status === 'refused' ? null : h('p', { class: 'card', text: app.t('connectingMatch') }),
   );
 }
