@@ -127,7 +127,7 @@ describe('scoring a match of an event from a real table', () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     // The result reached the event once: the match is finished 1:0 and the bracket has its champion.
     await until(
-      () => page.of('event').some((m) => JSON.stringify(m).includes('"reason":"played"')),
+      () => page.of('event-action').some((m) => JSON.stringify(m).includes('"type":"result"')),
       10_000,
       'result',
     );

@@ -6,10 +6,12 @@
  */
 import type { LiveHeader } from '@pyramid/online';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EntryRow, type LiveStore, PostgresLiveStore, SqliteLiveStore } from '../src/live/store.js';
-import { type LocalPostgres, startPostgres } from '../src/services.js';
+import { PostgresLiveStore } from '../src/live/postgres-store.js';
+import { SqliteLiveStore } from '../src/live/sqlite-store.js';
+import type { EntryRow, LiveStore } from '../src/live/store.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
+import { type LocalPostgres, startPostgres } from '../test-support/services.js';
 import { freshDatabase, removeTempDirs, tempDir } from './support.js';
 
 const header = (event: { eventId: string; match: string } | null): LiveHeader => ({

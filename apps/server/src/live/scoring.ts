@@ -23,7 +23,7 @@ import {
   type OnlineError,
   type StoredLiveEntry,
 } from '@pyramid/online';
-import type { Bus } from '../bus.js';
+import type { Bus } from '../bus/bus.js';
 import { reportPlayedMatch } from '../events/report.js';
 import type { EventStore } from '../events/store.js';
 import type { EventWatchers } from '../events/watchers.js';
