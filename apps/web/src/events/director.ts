@@ -8,6 +8,7 @@
  * refusal is shown as the server words it, and nothing changed.
  */
 import { RESULT_REASONS } from '@pyramid/events';
+import { VARIANT_NAMES, VARIANTS } from '@pyramid/rules';
 import { button, h } from '../scorer/dom.js';
 import type { T } from './bracket.js';
 import { sideName } from './bracket.js';
@@ -382,6 +383,11 @@ export function createForm(
     ['groups', 'groups (4), top 2'],
     ['swiss', 'Swiss (5 rounds)'],
   ]);
+  const variant = select(
+    'new-variant',
+    VARIANTS.map((v) => [v, VARIANT_NAMES[v].en]),
+  );
+  if (!typed.has('new-variant')) variant.value = 'dynamic';
   const race = input('new-race', { type: 'number', value: '3', min: '1' });
   const tables = input('new-tables', { placeholder: '1, 2, 3' });
   const formats: Record<string, unknown> = {
@@ -398,6 +404,8 @@ export function createForm(
     name,
     venue,
     date,
+    h('label', { text: t('variant') }),
+    variant,
     h('label', { text: t('format') }),
     format,
     h('label', { text: t('raceTo') }),
@@ -412,7 +420,7 @@ export function createForm(
           name: name.value.trim(),
           venue: venue.value.trim(),
           dates: { start: date.value },
-          variant: 'dynamic',
+          variant: variant.value,
           races: { default: Number(race.value) },
           format: formats[format.value],
           seeding: 'order',

@@ -5,10 +5,12 @@
  * `applyEventAction` (the same pure function the server's store ran, so the copy is the server's
  * event) and derives the view again. An action for any version but the next one — missed or out of
  * order — makes it ask for a snapshot again. A dropped socket is opened again, and the watch sent
- * again, after a growing pause.
+ * again, after a growing pause. `event-live` carries the running score of a match being played
+ * (the page keeps the highest `seq` of each match); a match scored live from a real table is also
+ * followed itself (`watchLive`: `live-watch`), for its every entry.
  */
 import { applyEventAction, type ClubEvent, type EventAction } from '@pyramid/events';
-import { PROTOCOL_VERSION } from '@pyramid/online';
+import { MAX_WATCHED_LIVE, type MatchLive, PROTOCOL_VERSION, type StoredLiveEntry } from '@pyramid/online';
 import { type Shown, showEvent } from './model.js';
 
 export interface FeedOptions {
@@ -16,6 +18,10 @@ export interface FeedOptions {
   readonly token: string;
   readonly eventId: string;
   readonly onEvent: (shown: Shown, how: 'snapshot' | 'action') => void;
+  /** The running score of a match being played (`event-live`), after each stored action. */
+  readonly onLive?: (match: string, live: MatchLive) => void;
+  /** Entries of a followed live match (`live`, after `watchLive`): each stored entry, with its seq. */
+  readonly onEntries?: (liveId: string, entries: readonly StoredLiveEntry[], live: MatchLive) => void;
   readonly onStatus: (status: 'connecting' | 'live' | 'closed', message?: string) => void;
 }
 
@@ -26,6 +32,10 @@ export class EventFeed {
   private stopped = false;
   /** A snapshot was asked for and has not come yet: ask once, not once per action. */
   private asked = false;
+  /** Live matches followed (`live-watch`), with the last seq heard: watched again after a reconnect. */
+  private readonly watched = new Map<string, number>();
+  /** The server has welcomed this connection (before that it refuses anything but `hello`). */
+  private welcomed = false;
 
   constructor(private readonly options: FeedOptions) {
     this.open();
@@ -36,6 +46,7 @@ export class EventFeed {
     onStatus('connecting');
     const ws = new WebSocket(url);
     this.ws = ws;
+    this.welcomed = false;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token }));
     ws.onmessage = (message) => this.receive(ws, JSON.parse(String(message.data)) as Received);
     ws.onclose = () => {
@@ -52,8 +63,29 @@ export class EventFeed {
   }
 
   private receive(ws: WebSocket, data: Received): void {
-    const { eventId, onEvent, onStatus } = this.options;
-    if (data.type === 'welcome') this.watch(ws);
+    const { eventId, onEvent, onLive, onEntries, onStatus } = this.options;
+    if (data.type === 'welcome') {
+      this.welcomed = true;
+      this.watch(ws);
+      for (const [liveId, after] of this.watched)
+        ws.send(JSON.stringify({ type: 'live-watch', liveId, after }));
+    } else if (
+      data.type === 'live' &&
+      data.liveId !== undefined &&
+      this.watched.has(data.liveId) &&
+      data.entries !== undefined &&
+      data.live !== undefined
+    ) {
+      const last = data.entries.at(-1)?.seq ?? 0;
+      this.watched.set(data.liveId, Math.max(this.watched.get(data.liveId) ?? 0, last));
+      onEntries?.(data.liveId, data.entries, data.live);
+    } else if (
+      data.type === 'event-live' &&
+      data.eventId === eventId &&
+      data.match !== undefined &&
+      data.live !== undefined
+    )
+      onLive?.(data.match, data.live);
     else if (data.type === 'event' && data.eventId === eventId && data.shown !== undefined) {
       this.delay = 500;
       this.asked = false;
@@ -84,6 +116,24 @@ export class EventFeed {
     }
   }
 
+  /**
+   * Follows a live match of the event (its entries, each once: the page keeps the highest seq). At
+   * most MAX_WATCHED_LIVE at once: the server allows no more on one connection.
+   */
+  watchLive(liveId: string): void {
+    if (this.watched.has(liveId) || this.watched.size >= MAX_WATCHED_LIVE) return;
+    this.watched.set(liveId, 0);
+    if (this.welcomed && this.ws?.readyState === WebSocket.OPEN)
+      this.ws.send(JSON.stringify({ type: 'live-watch', liveId, after: 0 }));
+  }
+
+  /** Stops following a live match (it has ended). */
+  unwatchLive(liveId: string): void {
+    if (!this.watched.delete(liveId)) return;
+    if (this.welcomed && this.ws?.readyState === WebSocket.OPEN)
+      this.ws.send(JSON.stringify({ type: 'live-unwatch', liveId }));
+  }
+
   /** A newer state came another way (the answer to a director's action). */
   seen(shown: Shown): void {
     if (this.current === null || shown.version > this.current.version) this.current = shown;
@@ -102,4 +152,8 @@ interface Received {
   readonly version?: number;
   readonly action?: Record<string, unknown>;
   readonly message?: string;
+  readonly match?: string;
+  readonly live?: MatchLive;
+  readonly liveId?: string;
+  readonly entries?: StoredLiveEntry[];
 }
