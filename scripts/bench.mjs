@@ -12,7 +12,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const BENCHMARKS = ['referee', 'physics', 'cushions', 'bots', 'events', 'cli', 'web', 'server', 'cluster', 'live'];
+const BENCHMARKS = [
+  'referee',
+  'physics',
+  'cushions',
+  'bots',
+  'events',
+  'cli',
+  'web',
+  'server',
+  'cluster',
+  'live',
+];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });
