@@ -92,6 +92,8 @@ export interface RoomDeps {
   readonly seatReleaseMs?: number;
   /** How long an adjourned match waits before it is forfeited to the player who is back (room/forfeit.ts). */
   readonly forfeitMs?: number;
+  /** Told after each action (or forfeit) the room has stored: an event's match follows it (events/online-match.ts). */
+  readonly afterStored?: (room: Room) => void;
 }
 
 /** What a room asks the cluster: its lease on the table, and whether PostgreSQL and Redis are reachable. */
@@ -190,7 +192,8 @@ export class Room {
       deps.seatReleaseMs ?? DEFAULT_SEAT_RELEASE_MS,
     );
     // A seat given to a player who is not here yet (the creator, a quick-match pair) waits a while.
-    if (this.status === 'waiting') {
+    // An event's table keeps its seats for the two players called to it (issue 27).
+    if (this.status === 'waiting' && this.options.event === undefined) {
       for (const seat of this.seats) if (seat !== null) this.armRelease(seat);
     }
   }
@@ -621,8 +624,13 @@ export class Room {
       seat.member = null;
       member.bind(null, null, null);
       // A match not started: the seat is given back (§3.3), not kept for a grace period.
-      if (this.status === 'waiting') {
+      if (this.status === 'waiting' && this.options.event === undefined) {
         await this.giveBack(index as Player);
+        return;
+      }
+      if (this.status === 'waiting') {
+        seat.presence = 'absent';
+        this.presence();
         return;
       }
       if (this.status === 'finished') {
@@ -739,6 +747,7 @@ export class Room {
       ratings === null ? null : [this.ratingChange(ratings, 0), this.ratingChange(ratings, 1)];
     this.broadcast({ type: 'finished', tableId: this.id, winner, ratings: changes });
     this.presence();
+    this.deps.afterStored?.(this);
     return null;
   }
 
@@ -1079,6 +1088,7 @@ export class Room {
       this.broadcast({ type: 'finished', tableId: this.id, winner, ratings: changes });
       this.presence();
     }
+    this.deps.afterStored?.(this);
     return null;
   }
 

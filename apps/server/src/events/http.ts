@@ -14,10 +14,11 @@
  * 404; nothing is stored then. Only what was committed is acknowledged.
  */
 import { randomBytes } from 'node:crypto';
-import { createEvent, type EventAction, type EventError } from '@pyramid/events';
+import { createEvent, type EventAction, type EventError, ONLINE_TABLE } from '@pyramid/events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Sessions } from '../auth.js';
 import type { Store } from '../store/types.js';
+import type { OnlineMatches } from './online-match.js';
 import { mayFollow, shown } from './shown.js';
 import type { EventStore } from './store.js';
 import type { EventWatchers } from './watchers.js';
@@ -29,6 +30,8 @@ export interface EventApiDeps {
   readonly now: () => number;
   /** Followers of events over the WebSocket: told of every committed action. */
   readonly watchers?: EventWatchers | null;
+  /** Calls to an online table (the server makes the table): events/online-match.ts. */
+  readonly online?: OnlineMatches | null;
 }
 
 /** Unfinished events one account may direct at once (a bound per client on rows and CPU). */
@@ -145,7 +148,12 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
     }
     // Who and when are the server's, never the client's.
     const action = { ...(body as Record<string, unknown>), by: caller, at: now() } as unknown as EventAction;
-    const result = await events.act(id, action, now());
+    // A call to an online table: the server chooses the table and makes it (never the client).
+    const online = deps.online ?? null;
+    const result =
+      action.type === 'call' && action.table === ONLINE_TABLE && online !== null
+        ? await online.call(id, action.match, caller)
+        : await events.act(id, action, now());
     if (result === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
     if (!result.ok) return refuse(reply, result.error);
     // Committed: now (never before) the event's watchers hear of it.
