@@ -334,7 +334,12 @@ describe('a match of an event on an online table', () => {
     const before = await lastEvents.get(id);
     const repeat = await reportPlayedMatch(
       { events: lastEvents, watchers: null },
-      { eventId: id, match: online.id, frames: shown.event.results[0]!.frames, tableId: 'orphanTableOfTheEvent1' },
+      {
+        eventId: id,
+        match: online.id,
+        frames: shown.event.results[0]!.frames,
+        tableId: 'orphanTableOfTheEvent1',
+      },
       9_000,
     );
     expect(repeat).toMatchObject({ ok: false, error: { code: 'state' } });

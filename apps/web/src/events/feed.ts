@@ -4,7 +4,7 @@
  * push that crosses the first answer changes nothing. A dropped socket is opened again, and the
  * watch sent again, after a growing pause.
  */
-import { PROTOCOL_VERSION } from '@pyramid/online';
+import { type MatchLive, PROTOCOL_VERSION } from '@pyramid/online';
 import type { Shown } from './model.js';
 
 export interface FeedOptions {
@@ -12,6 +12,8 @@ export interface FeedOptions {
   readonly token: string;
   readonly eventId: string;
   readonly onEvent: (shown: Shown) => void;
+  /** `event-live`: the running score of a match played now (online.ts). */
+  readonly onLive?: (match: string, live: MatchLive) => void;
   readonly onStatus: (status: 'connecting' | 'live' | 'closed', message?: string) => void;
 }
 
@@ -37,6 +39,8 @@ export class EventFeed {
         shown?: Shown;
         eventId?: string;
         message?: string;
+        match?: string;
+        live?: MatchLive;
       };
       if (data.type === 'welcome') ws.send(JSON.stringify({ type: 'event-watch', eventId }));
       else if (data.type === 'event' && data.eventId === eventId && data.shown !== undefined) {
@@ -45,7 +49,9 @@ export class EventFeed {
         if (data.shown.version <= this.version) return;
         this.version = data.shown.version;
         onEvent(data.shown);
-      } else if (data.type === 'error') onStatus('closed', data.message);
+      } else if (data.type === 'event-live' && data.eventId === eventId && data.live !== undefined)
+        this.options.onLive?.(data.match ?? '', data.live);
+      else if (data.type === 'error') onStatus('closed', data.message);
     };
     ws.onclose = () => {
       if (this.stopped) return;

@@ -13,6 +13,7 @@ import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js
 import { createForm, directorPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
+import { LiveScores, liveText, onlineParts, playedOnline } from './online.js';
 import { EVENT_STRINGS } from './words.js';
 
 const t = translator(EVENT_STRINGS, detectLang(navigator.languages));
@@ -22,10 +23,13 @@ const root = document.getElementById('app') as HTMLElement;
 /** Read by the browser tests (never written by them). */
 declare global {
   interface Window {
-    __event?: { shown: Shown | null; updates: number; status: string };
+    __event?: { shown: Shown | null; updates: number; status: string; live: number };
   }
 }
-const probe = { shown: null as Shown | null, updates: 0, status: 'connecting' };
+const probe = { shown: null as Shown | null, updates: 0, status: 'connecting', live: 0 };
+/** The running scores of matches played online now (event-live). */
+const live = new LiveScores();
+const me = (): string | null => api.session?.player.id ?? null;
 window.__event = probe;
 
 function header(): HTMLElement {
@@ -98,11 +102,15 @@ function groupsPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLEleme
 
 function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, string>): HTMLElement {
   const score = m.result === null ? '' : ` ${m.result.frames[0]}:${m.result.frames[1]}`;
-  return h('li', {
-    testid: `line-${m.id}`,
-    attrs: { 'data-state': m.state },
-    text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
-  });
+  return h(
+    'li',
+    {
+      testid: `line-${m.id}`,
+      attrs: { 'data-state': m.state },
+      text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
+    },
+    ...(current === null ? [] : onlineParts(current, m, me(), live, t)),
+  );
 }
 
 function swissPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement | null {
@@ -161,7 +169,12 @@ function eventView(shown: Shown): HTMLElement {
           h('ul', { class: 'running' }, ...running.map((m) => matchLine(m, names))),
         ),
     ...BRACKET_SECTIONS.map(({ title, stages }) => {
-      const svg = bracketSvg(shown.matches, stages, names, t);
+      const svg = bracketSvg(shown.matches, stages, names, t, (m) => {
+        const running = live.of(m);
+        return running === null
+          ? null
+          : { frames: running.frames, text: `${t('liveScore')} ${liveText(running)}` };
+      });
       return svg === null
         ? null
         : h(
@@ -173,6 +186,7 @@ function eventView(shown: Shown): HTMLElement {
     }),
     groupsPart(shown, names),
     swissPart(shown, names),
+    playedOnline(shown, names, t),
     event.draw === null
       ? null
       : h('section', {}, h('h2', { text: t('standings') }), standingsTable(shown, names)),
@@ -221,6 +235,11 @@ async function eventPage(id: string): Promise<void> {
     token,
     eventId: id,
     onEvent: show,
+    onLive: (match, score) => {
+      if (!live.note(match, score)) return;
+      probe.live++;
+      render();
+    },
     onStatus: (status) => {
       probe.status = status;
       const el = document.querySelector('[data-testid="feed-status"]');

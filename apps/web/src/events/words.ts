@@ -59,6 +59,14 @@ export const EVENT_STRINGS = {
   correct: { ru: 'Исправить', en: 'Correct' },
   events: { ru: 'Турниры', en: 'Events' },
   noMatch: { ru: 'Нет готовых матчей', en: 'No ready match' },
+  // Matches played on online tables.
+  callOnline: { ru: 'Играть онлайн', en: 'Play online' },
+  liveScore: { ru: 'идёт', en: 'live' },
+  play: { ru: 'Играть', en: 'Play' },
+  watch: { ru: 'Смотреть', en: 'Watch' },
+  record: { ru: 'запись', en: 'record' },
+  replay: { ru: 'повтор', en: 'replay' },
+  playedOnline: { ru: 'Сыграно онлайн', en: 'Played online' },
 } as const satisfies Strings<string>;
 
 export type EventWord = keyof typeof EVENT_STRINGS;
