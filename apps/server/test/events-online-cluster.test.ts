@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clusterServer, useCluster } from './cluster-support.js';
-import { account, call, drawnEvent, sockets, throwMatch } from './events-online-support.js';
+import { account, call, drawnEvent, playMatch, sockets } from './events-online-support.js';
 import { client, guest } from './support.js';
 
 const cluster = useCluster(1);
@@ -51,7 +51,7 @@ describe('an event’s online match in a cluster', () => {
     expect((await players[0].join(tableId, 'player')).ok).toBe(true);
     expect((await players[1].join(tableId, 'player')).ok).toBe(true);
     const exited = new Promise((resolve) => doomed.child.once('exit', resolve));
-    await throwMatch(players).catch(() => {});
+    await playMatch(players).catch(() => {});
     await exited;
     for (const p of players) p.close();
     const event = async () => (await call(standing.url, 'GET', `/api/events/${id}`, null)).body;

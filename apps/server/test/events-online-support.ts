@@ -1,10 +1,9 @@
 /** Helpers of the tests of events' matches played on online tables (issue 27). */
 import type { ClubEvent, MatchView } from '@pyramid/events';
 import { type OnlineClient, PROTOCOL_VERSION } from '@pyramid/online';
-import { legalActions } from '@pyramid/rules';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, until } from './support.js';
+import { api, playOut, until } from './support.js';
 
 /** Sockets the helpers opened (a test file terminates them after its tests). */
 export const sockets: WebSocket[] = [];
@@ -37,14 +36,20 @@ export async function account(base: string, name: string): Promise<{ id: string;
   return { id: made.value.player.id, token: made.value.token };
 }
 
-/** A drawn single-elimination event of Anna, Boris (accounts) and two players by name; race 1, a 0.1 s shot clock. */
-export async function drawnEvent(base: string, director: string, anna: string, boris: string) {
+/** A drawn single-elimination event of Anna, Boris (accounts) and two players by name; race 1, with `clock` as its shot clock. */
+export async function drawnEvent(
+  base: string,
+  director: string,
+  anna: string,
+  boris: string,
+  clock: { seconds: number; extensionsPerFrame: number } | null = null,
+) {
   const created = await call(base, 'POST', '/api/events', director, {
     name: 'Online cup',
     dates: { start: '2026-12-05' },
     variant: 'free',
     tableSize: '10ft',
-    settings: { shotClock: { seconds: 0.1, extensionsPerFrame: 0 } },
+    settings: clock === null ? {} : { shotClock: clock },
     races: { default: 1 },
     rated: true,
     format: { kind: 'single', thirdPlace: false },
@@ -73,31 +78,9 @@ export async function drawnEvent(base: string, director: string, anna: string, b
   return { id, actions, online, byName };
 }
 
-/** Nobody strikes: every shot's clock runs out (slow play, п.26) and the penalty ball is taken, until the match ends. */
-export async function throwMatch(players: readonly [OnlineClient, OnlineClient]): Promise<void> {
-  for (let step = 0; step < 200; step++) {
-    await until(
-      () => players[0].seq === players[1].seq && players[0].lastState !== null,
-      10_000,
-      'agreement',
-    );
-    const state = players[0].lastState!;
-    const turn = state.turn;
-    if (turn.kind === 'match-over') return;
-    if (turn.kind === 'shot') {
-      const seq = players[0].seq;
-      await until(() => players[0].seq > seq, 10_000, 'the clock');
-      continue;
-    }
-    const seat = turn.kind === 'lag' ? players[0].lag!.winner : turn.decision.player;
-    const action =
-      turn.kind === 'lag'
-        ? { type: 'lag' as const, winner: seat, first: seat }
-        : (legalActions(state)[0] as Parameters<OnlineClient['decision']>[0]);
-    const done = await players[seat].decision(action);
-    if (!done.ok && done.error.code !== 'state/stale') throw new Error(done.error.message);
-  }
-  throw new Error('the match did not end');
+/** Plays the match to its end, seat by seat, with the bots' shots (as the cluster tests do). */
+export async function playMatch(players: readonly [OnlineClient, OnlineClient], seed = 5): Promise<void> {
+  await playOut(players, 'amateur', seed);
 }
 
 /** A socket following the event: every message. */

@@ -11,7 +11,7 @@ import { reportPlayedMatch } from '../src/events/report.js';
 import { SqliteEventStore } from '../src/events/store.js';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
-import { account, call, drawnEvent, follower, sockets, throwMatch } from './events-online-support.js';
+import { account, call, drawnEvent, follower, playMatch, sockets } from './events-online-support.js';
 import {
   api,
   client,
@@ -42,6 +42,20 @@ describe('a match of an event on an online table', () => {
     const boris = await account(server.url, 'boris');
     const { id, actions, online, byName } = await drawnEvent(server.url, director, anna.id, boris.id);
 
+    // An online table's clock keeps the bounds of every online table.
+    const quick = await drawnEvent(server.url, director, anna.id, boris.id, {
+      seconds: 1,
+      extensionsPerFrame: 0,
+    });
+    const tooQuick = await call(server.url, 'POST', quick.actions, director, {
+      type: 'call',
+      match: quick.online.id,
+      table: 'online',
+    });
+    expect(tooQuick).toMatchObject({
+      status: 400,
+      body: { code: 'event/invalid', field: '/spec/settings/shotClock' },
+    });
     // Players by name alone cannot be seated online: the field is named, nothing stored.
     const noAccount = await call(server.url, 'POST', actions, director, {
       type: 'call',
@@ -82,7 +96,7 @@ describe('a match of an event on an online table', () => {
       tableSize: '10ft',
       rated: true,
       event: { eventId: id, match: online.id },
-      settings: { framesToWin: 1, shotClock: { seconds: 0.1, extensionsPerFrame: 0 } },
+      settings: { framesToWin: 1, shotClock: null },
     });
     expect(table.value.table.seats.map((s) => s?.player.id)).toEqual([anna.id, boris.id]);
     // Anna's own lobby lists it.
@@ -104,7 +118,10 @@ describe('a match of an event on an online table', () => {
     // Boris joins first: the seats stay the accounts' (Anna seat 0, Boris seat 1).
     expect((await players[0].join(tableId, 'player')).ok).toBe(true);
     expect((await players[1].join(tableId, 'player')).ok).toBe(true);
-    await throwMatch([players[1], players[0]]);
+    // Being played, it is not taken off its table.
+    const uncalled = await call(server.url, 'POST', actions, director, { type: 'uncall', match: online.id });
+    expect(uncalled).toMatchObject({ status: 400, body: { code: 'event/state', field: '/match' } });
+    await playMatch([players[1], players[0]]);
     const state = players[1].lastState!;
     expect(state.turn.kind).toBe('match-over');
     const winnerSeat = state.framesWon[0] === 1 ? 0 : 1;
@@ -191,7 +208,7 @@ describe('a match of an event on an online table', () => {
     expect(joined.ok ? null : joined.error).toBeNull();
     expect((await players[1].join('orphanTableOfTheEvent1', 'player')).ok).toBe(true);
     const exited = new Promise((resolve) => child.child.once('exit', resolve));
-    await throwMatch(players).catch(() => {});
+    await playMatch(players).catch(() => {});
     await exited;
     for (const p of players) p.close();
 

@@ -151,9 +151,13 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
     // A call to an online table: the server chooses the table and makes it (never the client).
     const online = deps.online ?? null;
     const result =
-      action.type === 'call' && action.table === ONLINE_TABLE && online !== null
-        ? await online.call(id, action.match, caller)
-        : await events.act(id, action, now());
+      online === null
+        ? await events.act(id, action, now())
+        : action.type === 'call' && action.table === ONLINE_TABLE
+          ? await online.call(id, action.match, caller)
+          : action.type === 'uncall'
+            ? await online.uncall(id, action.match, caller)
+            : await events.act(id, action, now());
     if (result === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
     if (!result.ok) return refuse(reply, result.error);
     // Committed: now (never before) the event's watchers hear of it.

@@ -22,7 +22,14 @@ import {
   type ResultReason,
   viewEvent,
 } from '@pyramid/events';
-import type { MatchLive, PlayerInfo, TableOptions } from '@pyramid/online';
+import {
+  MAX_EXTENSIONS_PER_FRAME,
+  type MatchLive,
+  type PlayerInfo,
+  SHOT_CLOCK_MAX_SECONDS,
+  SHOT_CLOCK_MIN_SECONDS,
+  type TableOptions,
+} from '@pyramid/online';
 import { DEFAULT_TABLE_SIZE, resolveSettings } from '@pyramid/rules';
 import { newId } from '../auth.js';
 import type { Room } from '../room.js';
@@ -88,6 +95,22 @@ export class OnlineMatches {
       await this.ensureTable(stored, match);
       return ok(stored);
     }
+    // An online table's clock has the bounds of every online table (a shorter one makes every
+    // shot a slow-play foul before it can be played, and the server's timers a client's to set).
+    const clock = (
+      event.spec.settings as { shotClock?: { seconds: number; extensionsPerFrame: number } | null }
+    ).shotClock;
+    if (
+      clock != null &&
+      (clock.seconds < SHOT_CLOCK_MIN_SECONDS ||
+        clock.seconds > SHOT_CLOCK_MAX_SECONDS ||
+        clock.extensionsPerFrame > MAX_EXTENSIONS_PER_FRAME)
+    )
+      return refusal(
+        '/spec/settings/shotClock',
+        'invalid',
+        `an online table's shot clock is ${SHOT_CLOCK_MIN_SECONDS} to ${SHOT_CLOCK_MAX_SECONDS} s a shot with at most ${MAX_EXTENSIONS_PER_FRAME} extensions a frame`,
+      );
     if (found !== undefined && found.state === 'ready') {
       const seated = await this.players(event, found);
       if (!seated.ok) return seated;
@@ -101,6 +124,29 @@ export class OnlineMatches {
     if (result === null || !result.ok) return result;
     await this.ensureTable(result.value, match);
     return result;
+  }
+
+  /**
+   * A director takes a match off its table. A match being played online (its table started) is
+   * not: its players are at it, and its end is the match's result. A table not started yet is left
+   * waiting; it can report nothing once the match is no longer called to it.
+   */
+  async uncall(eventId: string, match: string, by: string): Promise<Result<StoredEvent, EventError> | null> {
+    const { events, now } = this.deps;
+    const stored = await events.get(eventId);
+    if (stored === null) return null;
+    const tableId = stored.event.calls[match]?.tableId;
+    if (tableId !== undefined && stored.event.spec.directors.includes(by)) {
+      const table = await this.deps.store.table(tableId);
+      if (table !== null && table.status !== 'waiting')
+        return err({
+          action: 'uncall',
+          field: '/match',
+          code: 'state',
+          message: `${match} is being played on online table ${tableId}: enter a result instead`,
+        });
+    }
+    return events.act(eventId, { type: 'uncall', by, at: now(), match }, now());
   }
 
   /** The two entries' accounts as players of this server, or why they cannot be seated. */
