@@ -72,6 +72,8 @@ function sides(room: Room, aIsSeat0: boolean) {
 }
 
 export class OnlineMatches {
+  /** Per table being played here: whether seat 0 is the match's side a. */
+  private readonly aSeat0 = new Map<string, boolean>();
   /** Reports under way, by table: one at a time per table in this process. */
   private readonly reporting = new Map<string, Promise<void>>();
 
@@ -212,10 +214,17 @@ export class OnlineMatches {
   }
 
   private async follow(room: Room, eventId: string, match: string): Promise<void> {
-    const stored = await this.deps.events.get(eventId);
-    if (stored === null) return;
-    const aIsSeat0 = this.aIsSeat0(stored.event, match, room);
-    if (aIsSeat0 === null) return;
+    // Which seat is side a never changes for a table: the event is read once for it, and at the end.
+    let aIsSeat0 = this.aSeat0.get(room.id);
+    let stored: StoredEvent | null = null;
+    if (aIsSeat0 === undefined || room.status === 'finished') {
+      stored = await this.deps.events.get(eventId);
+      if (stored === null) return;
+      const found = this.aIsSeat0(stored.event, match, room);
+      if (found === null) return;
+      aIsSeat0 = found;
+      this.aSeat0.set(room.id, found);
+    }
     const live: MatchLive = {
       source: { kind: 'online', tableId: room.id },
       ...sides(room, aIsSeat0),
@@ -225,7 +234,10 @@ export class OnlineMatches {
       at: room.updatedAt,
     };
     this.deps.watchers?.live(eventId, match, live);
-    if (room.status === 'finished') await this.report(room, stored, match, aIsSeat0);
+    if (room.status === 'finished' && stored !== null) {
+      this.aSeat0.delete(room.id);
+      await this.report(room, stored, match, aIsSeat0);
+    }
   }
 
   /** Whether seat 0 is the match's side a (by account); null when the room is not the match's. */
