@@ -154,8 +154,16 @@ describe('a match of an event on an online table', () => {
     const lastLive = lives.reduce((a, b) => ((a.live?.seq ?? 0) > (b.live?.seq ?? 0) ? a : b));
     expect(lastLive.live?.frames).toEqual(result?.frames);
     // Rated, as online tables between accounts are (Glicko-2 per variant).
-    const ratings = await fetch(`${server.url}/api/players/${winnerSeat === 0 ? anna.id : boris.id}`);
-    expect(JSON.stringify(await ratings.json())).toContain('"free"');
+    const rating = async (player: string) =>
+      (
+        (await (await fetch(`${server.url}/api/players/${player}`)).json()) as {
+          ratings: { free?: { rating: number; games: number } };
+        }
+      ).ratings.free;
+    const [winner, loser] = winnerSeat === 0 ? [anna.id, boris.id] : [boris.id, anna.id];
+    expect((await rating(winner))?.games).toBe(1);
+    expect((await rating(winner))?.rating).toBeGreaterThan(1500);
+    expect((await rating(loser))?.rating).toBeLessThan(1500);
 
     // A repeated report (a crash and restart, a second process) is refused and changes nothing.
     const version = shown.version;
