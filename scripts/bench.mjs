@@ -43,6 +43,8 @@ for (const name of chosen.length > 0 ? chosen : BENCHMARKS) {
     conditions: ['@pyramid/source'],
     sourcemap: 'linked',
     logLevel: 'warning',
+    // The live part of the events benchmark holds real WebSocket clients: `ws` from node_modules.
+    external: ['ws'],
     // The benchmarks find bench/results.json relative to themselves; tell the bundle where that is.
     define: { 'process.env.PYRAMID_BENCH_DIR': JSON.stringify(join(root, 'bench')) },
   });

@@ -33,7 +33,7 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
     "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server answers `resync`, the table's state without its log (a client missing rulings asks for them with `log`). Costly to answer, so limited with `join` and `log` (a burst of 10, then one a second); the server's log notes a table's desyncs once per ten minutes, not each report.",
   log: `A page of the rulings log: the entries after seq \`after\` (0 for the first), oldest first, at most ${LOG_PAGE_SIZE} a page. Answered by \`log\`; limited with \`join\` and \`desync\`.`,
   ping: "Measures the round trip; the `pong` carries the server's clock.",
-  'event-watch': `Follow a club event (its page): answered by \`event\` with the event as stored now, then another \`event\` after each action stored (a result, a call, an entry, the draw, a correction). A private event is followed by its directors only; others get \`event/not-found\`, as for an event that does not exist. At most ${MAX_WATCHED_EVENTS} events a connection (\`event/too-many\`); limited with \`join\`, \`desync\` and \`log\`.`,
+  'event-watch': `Follow a club event (its page): answered by \`event\` with the event as stored now (a snapshot), then \`event-action\` after each action stored (a result, a call, an entry, a registration, a withdrawal, the draw, a correction). Sent again, it answers with a new snapshot: a client whose copy missed an action asks so. A private event is followed by its directors only; others get \`event/not-found\`, as for an event that does not exist. At most ${MAX_WATCHED_EVENTS} events a connection (\`event/too-many\`); limited with \`join\`, \`desync\` and \`log\`.`,
   'event-unwatch': 'Stop following a club event; nothing is answered.',
 };
 
@@ -65,9 +65,11 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
   event:
-    'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
+    'A followed club event as the database holds it, the answer to `event-watch`: the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action.',
+  'event-action':
+    "One action stored on a followed event (sent only after it is committed), as the store applied it — its `type`, the server's `by` (the account, `@table` for a table's result) and `at`, and its own fields — and the event's `version` after it. A client holding version − 1 applies it with `applyEventAction` of `@pyramid/events` (pure and deterministic: it gives the event the server stored, walkovers and resets included) and derives the view again; a client holding any other version ignores it and sends `event-watch` for a snapshot. A few hundred bytes where a snapshot of a large event is a few hundred kilobytes.",
   'event-live':
-    "The running score of one match of a followed event while it is played, on an online table or scored at a real table (`source`): frames and the frame's points of players a and b, the race, who is at the table, the last ruling, and `seq`, the number of actions stored for the match (keep the highest). Sent after each stored action; the result that ends the match arrives as `event`.",
+    "The running score of one match of a followed event while it is played, on an online table or scored at a real table (`source`): frames and the frame's points of players a and b, the race, who is at the table, the last ruling, and `seq`, the number of actions stored for the match (keep the highest). Sent after each stored action; the result that ends the match arrives as `event-action`.",
 };
 
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {

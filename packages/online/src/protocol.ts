@@ -325,6 +325,17 @@ export interface MatchLive {
 }
 
 /**
+ * An action of a club event as stored (an EventAction of @pyramid/events: `type`, `by`, `at` and
+ * the action's own fields). Opaque here, like EventShown.
+ */
+export interface EventActionShown {
+  readonly type: string;
+  readonly by: string;
+  readonly at: number;
+  readonly [field: string]: unknown;
+}
+
+/**
  * A club event as the server shows it (`GET /api/events/:id` gives the same): the event itself (a
  * `@pyramid/events` ClubEvent), every match with its state, the group tables and the standings.
  * Kept opaque here so that the protocol does not depend on the events package.
@@ -453,8 +464,20 @@ export type ServerMessage =
   | { readonly type: 'service'; readonly available: boolean; readonly message: string }
   | ({ readonly type: 'error'; readonly ref?: string } & OnlineError)
   | { readonly type: 'pong'; readonly t: number; readonly serverNow: number }
-  /** A followed club event as stored now (`version` grows with each action: keep the highest). */
+  /** A followed club event as stored now: the answer to `event-watch` (a snapshot). */
   | { readonly type: 'event'; readonly eventId: string; readonly shown: EventShown }
+  /**
+   * One action the store committed on a followed event, as applied (with the server's `by` and
+   * `at`), and the event's `version` after it. A client whose copy is at `version − 1` applies it
+   * with `applyEventAction` of @pyramid/events (deterministic: the same event as the server's);
+   * any other copy asks for a snapshot again with `event-watch`.
+   */
+  | {
+      readonly type: 'event-action';
+      readonly eventId: string;
+      readonly version: number;
+      readonly action: EventActionShown;
+    }
   /** The running score of one match of a followed event, while it is played (not stored in the event). */
   | {
       readonly type: 'event-live';
@@ -482,6 +505,7 @@ export const SERVER_MESSAGE_TYPES = [
   'error',
   'pong',
   'event',
+  'event-action',
   'event-live',
 ] as const satisfies readonly ServerMessageType[];
 

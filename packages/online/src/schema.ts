@@ -442,6 +442,24 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     },
     ['type', 'eventId', 'shown'],
   ),
+  'event-action': closed(
+    {
+      type: { const: 'event-action' },
+      eventId,
+      version: { type: 'integer', minimum: 2 },
+      action: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', minLength: 1, maxLength: 32 },
+          by: { type: 'string', minLength: 1, maxLength: 100 },
+          at: epochMs,
+        },
+        required: ['type', 'by', 'at'],
+        description: 'the EventAction of @pyramid/events as the store applied it',
+      },
+    },
+    ['type', 'eventId', 'version', 'action'],
+  ),
   'event-live': closed(
     {
       type: { const: 'event-live' },

@@ -16,6 +16,7 @@
 import { err, ok, type Result } from '@pyramid/core';
 import {
   type ClubEvent,
+  type EventAction,
   type EventError,
   type MatchView,
   ONLINE_TABLE,
@@ -80,6 +81,30 @@ export class OnlineMatches {
 
   constructor(private readonly deps: OnlineMatchDeps) {}
 
+  /** A director's action this module answers (not the store alone): a call online, an uncall. */
+  handles(action: EventAction): boolean {
+    return (action.type === 'call' && action.table === ONLINE_TABLE) || action.type === 'uncall';
+  }
+
+  /** Answers a director's action `handles` took; the watchers hear of what was stored. */
+  async act(
+    eventId: string,
+    action: EventAction,
+    by: string,
+  ): Promise<Result<StoredEvent, EventError> | null> {
+    const match = (action as { match?: unknown }).match;
+    if (typeof match !== 'string')
+      return err({ action: action.type, field: '/match', code: 'not-found', message: 'must name a match' });
+    return action.type === 'uncall' ? this.uncall(eventId, match, by) : this.call(eventId, match, by);
+  }
+
+  /** Stores `action` and tells the event's watchers (the action as stored, for their copies). */
+  private async store(eventId: string, action: EventAction): Promise<Result<StoredEvent, EventError> | null> {
+    const result = await this.deps.events.act(eventId, action, this.deps.now());
+    if (result?.ok === true) this.deps.watchers?.stored(result.value, action);
+    return result;
+  }
+
   /**
    * A director calls `match` to an online table. A match already called online is not called again:
    * its table is made if it is missing (the repair after a crash), and the event is answered as it is.
@@ -119,11 +144,14 @@ export class OnlineMatches {
       if (!seated.ok) return seated;
     }
     // The package checks the rest (the match is ready, both entries have accounts).
-    const result = await events.act(
-      eventId,
-      { type: 'call', by, at: now(), match, table: ONLINE_TABLE, tableId: newId() },
-      now(),
-    );
+    const result = await this.store(eventId, {
+      type: 'call',
+      by,
+      at: now(),
+      match,
+      table: ONLINE_TABLE,
+      tableId: newId(),
+    });
     if (result === null || !result.ok) return result;
     await this.ensureTable(result.value, match);
     return result;
@@ -149,7 +177,7 @@ export class OnlineMatches {
           message: `${match} is being played on online table ${tableId}: enter a result instead`,
         });
     }
-    return events.act(eventId, { type: 'uncall', by, at: now(), match }, now());
+    return this.store(eventId, { type: 'uncall', by, at: now(), match });
   }
 
   /** The two entries' accounts as players of this server, or why they cannot be seated. */

@@ -7,7 +7,7 @@
  * it is stored.
  */
 import type { Result } from '@pyramid/core';
-import { type EventError, type ResultReason, TABLE_ACTOR } from '@pyramid/events';
+import { type EventAction, type EventError, type ResultReason, TABLE_ACTOR } from '@pyramid/events';
 import type { EventStore, StoredEvent } from './store.js';
 import type { EventWatchers } from './watchers.js';
 
@@ -33,20 +33,17 @@ export async function reportPlayedMatch(
   played: PlayedMatch,
   now: number,
 ): Promise<Result<StoredEvent, EventError> | null> {
-  const result = await deps.events.act(
-    played.eventId,
-    {
-      type: 'result',
-      by: TABLE_ACTOR,
-      at: now,
-      match: played.match,
-      frames: [played.frames[0], played.frames[1]],
-      reason: played.decided?.reason ?? 'played',
-      ...(played.decided === undefined ? {} : { winner: played.decided.winner }),
-      ...(played.tableId === undefined ? {} : { tableId: played.tableId }),
-    },
-    now,
-  );
-  if (result?.ok === true) deps.watchers?.stored(result.value);
+  const action: EventAction = {
+    type: 'result',
+    by: TABLE_ACTOR,
+    at: now,
+    match: played.match,
+    frames: [played.frames[0], played.frames[1]],
+    reason: played.decided?.reason ?? 'played',
+    ...(played.decided === undefined ? {} : { winner: played.decided.winner }),
+    ...(played.tableId === undefined ? {} : { tableId: played.tableId }),
+  } as EventAction;
+  const result = await deps.events.act(played.eventId, action, now);
+  if (result?.ok === true) deps.watchers?.stored(result.value, action);
   return result;
 }

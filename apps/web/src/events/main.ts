@@ -2,15 +2,16 @@
  * A club event's page (event.html?id=…): the bracket as SVG, groups as tables, Swiss rounds as
  * lists, each match's state, the running order and the standings with places, updated live over
  * the WebSocket without a reload. When the signed-in account directs the event, the director's
- * controls are shown too (entries, the draw, calls to tables, results). Without `id`: the list of
- * events and a form to create one. Plain DOM and SVG.
+ * controls are shown too (registration, entries, the draw, calls to tables, results, the audit
+ * log); a signed-in visitor may register while registration is open, check in and withdraw.
+ * Without `id`: the list of events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
 import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
 import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js';
-import { createForm, directorPanel } from './director.js';
+import { createForm, directorPanel, playerPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
 import { LiveScores, liveText, onlineParts, playedOnline } from './online.js';
@@ -23,10 +24,25 @@ const root = document.getElementById('app') as HTMLElement;
 /** Read by the browser tests (never written by them). */
 declare global {
   interface Window {
-    __event?: { shown: Shown | null; updates: number; status: string; live: number };
+    __event?: {
+      shown: Shown | null;
+      updates: number;
+      snapshots: number;
+      actions: number;
+      status: string;
+      live: number;
+    };
   }
 }
-const probe = { shown: null as Shown | null, updates: 0, status: 'connecting', live: 0 };
+/** `actions`: live updates applied from an `event-action`; `snapshots`: `event` messages taken. */
+const probe = {
+  shown: null as Shown | null,
+  updates: 0,
+  snapshots: 0,
+  actions: 0,
+  status: 'connecting',
+  live: 0,
+};
 /** The running scores of matches played online now (event-live). */
 const live = new LiveScores();
 const me = (): string | null => api.session?.player.id ?? null;
@@ -158,7 +174,13 @@ function eventView(shown: Shown): HTMLElement {
           {},
           h('p', { text: t('notDrawn') }),
           h('h2', { text: t('entries') }),
-          h('ol', {}, ...event.entries.map((e) => h('li', { text: e.name }))),
+          h(
+            'ol',
+            { testid: 'entries-public' },
+            ...event.entries.map((e) =>
+              h('li', { text: `${e.name}${e.checkedIn === true ? ` · ${t('checkedIn')}` : ''}` }),
+            ),
+          ),
         )
       : null,
     running.length === 0
@@ -199,8 +221,16 @@ let feed: EventFeed | null = null;
 function render(): void {
   const director =
     current !== null && api.session !== null && current.event.spec.directors.includes(api.session.player.id);
+  const act = async (action: Record<string, unknown>): Promise<string | null> => {
+    const reply = await api.act((current as Shown).id, action);
+    if (reply.ok) show(reply.value);
+    return reply.ok ? null : reply.message;
+  };
   root.replaceChildren(
     header(),
+    current !== null && api.session !== null
+      ? (playerPanel(current, t, api.session.player.id, act) ?? '')
+      : '',
     current === null ? h('p', { text: '…' }) : eventView(current),
     director && current !== null
       ? directorPanel(current, t, current.suggestions, async (action) => {
@@ -217,7 +247,7 @@ function show(shown: Shown): void {
   current = shown;
   probe.shown = shown;
   probe.updates++;
-  feed?.seen(shown.version);
+  feed?.seen(shown);
   render();
 }
 
@@ -234,7 +264,11 @@ async function eventPage(id: string): Promise<void> {
     url: api.online.wsUrl(),
     token,
     eventId: id,
-    onEvent: show,
+    onEvent: (shown, how) => {
+      if (how === 'snapshot') probe.snapshots++;
+      else probe.actions++;
+      show(shown);
+    },
     onLive: (match, score) => {
       if (!live.note(match, score)) return;
       probe.live++;
