@@ -91,6 +91,7 @@ export async function follower(base: string, token: string, eventId: string) {
     type: string;
     match?: string;
     live?: { frames: number[]; points: number[]; seq: number; source: unknown };
+    action?: { type: string; by: string; tableId?: string };
   }[] = [];
   ws.on('message', (data) => got.push(JSON.parse(String(data))));
   await new Promise((resolve, reject) => {

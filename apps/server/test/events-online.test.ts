@@ -127,7 +127,13 @@ describe('a match of an event on an online table', () => {
     const winnerSeat = state.framesWon[0] === 1 ? 0 : 1;
 
     const event = async () => (await call(server.url, 'GET', `/api/events/${id}`, null)).body;
-    await until(() => got.filter((m) => m.type === 'event').length >= 2, 10_000, 'the result pushed');
+    // The result is pushed as the action stored, naming the table (the watchers apply it to their copies).
+    await until(
+      () => got.some((m) => m.type === 'event-action' && m.action?.type === 'result'),
+      10_000,
+      'the result pushed',
+    );
+    expect(got.find((m) => m.action?.type === 'result')?.action).toMatchObject({ by: '@table', tableId });
     let shown = await event();
     for (let i = 0; i < 50 && shown.event.results.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 50));
