@@ -109,8 +109,9 @@ export class Room implements RoomCore {
       deps.clearTimer,
       deps.seatReleaseMs ?? DEFAULT_SEAT_RELEASE_MS,
     );
-    // A seat given to a player who is not here yet (the creator, a quick-match pair) waits a while.
-    if (this.status === 'waiting') {
+    // A seat given to a player who is not here yet (the creator, a quick-match pair) waits a while;
+    // an event's table keeps its seats for the two players called to it (issue 27).
+    if (this.status === 'waiting' && this.options.event === undefined) {
       for (const seat of this.seats) if (seat !== null) armRelease(this, seat);
     }
   }
@@ -405,6 +406,7 @@ export class Room implements RoomCore {
       });
       this.presence();
     }
+    this.deps.afterStored?.(this);
     return null;
   }
 

@@ -14,6 +14,7 @@ import { MemoryBus } from './bus/local.js';
 import { Cluster } from './cluster/cluster.js';
 import { capConnections } from './connections.js';
 import { registerEventApi } from './events/http.js';
+import { OnlineMatches } from './events/online-match.js';
 import { eventStoreOf } from './events/store.js';
 import { EventWatchers } from './events/watchers.js';
 import { registerHeaders } from './headers.js';
@@ -169,7 +170,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const sessions = await Sessions.open(store, now(), { ...DEFAULT_SESSION_TIMES, ...options.sessionTimes });
   const pool =
     (options.simulationWorkers ?? 0) > 0 ? new SimulationPool(options.simulationWorkers ?? 0) : null;
+  // Made once the tables and the events are (below); a room tells it of each action it stored.
+  let online: OnlineMatches | null = null;
   const deps: RoomDeps = {
+    afterStored: (room) => online?.stored(room),
     ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,
@@ -196,6 +200,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restoreMs = performance.now() - restoreStart;
   const events = eventStoreOf(store);
   const eventWatchers = events === null ? null : new EventWatchers(bus, events);
+  if (events !== null) {
+    online = new OnlineMatches({ store, events, tables, watchers: eventWatchers, now, log });
+    await online.recover();
+  }
   // Live scoring from real tables (live/*): its store beside the others, reported to the events.
   const liveStore = liveStoreOf(store);
   const live =
@@ -263,7 +271,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     signedOut: () => hub.closeSignedOut(),
   });
-  if (events !== null) registerEventApi(app, { store, events, sessions, now, watchers: eventWatchers });
+  if (events !== null)
+    registerEventApi(app, { store, events, sessions, now, watchers: eventWatchers, online });
   if (live !== null && liveStore !== null)
     registerLiveApi(app, { store, live: liveStore, scoring: live, events, sessions, now });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;

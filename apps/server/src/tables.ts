@@ -131,6 +131,39 @@ export class Tables implements HeldTables {
     return room;
   }
 
+  /**
+   * A table with both seats given, under an id chosen before (a club event's match, issue 27:
+   * events/online-match.ts). Null when a table of that id exists already — here, on another
+   * process, or made by an earlier attempt — so that a repeat never opens a second table.
+   */
+  async openWith(
+    id: string,
+    options: TableOptions,
+    start: Record<string, unknown>,
+    seats: readonly [PlayerInfo, PlayerInfo],
+  ): Promise<Room | null> {
+    if ((await this.deps.store.table(id)) !== null) return null;
+    const now = this.deps.now();
+    const room = new Room(this.deps, {
+      id,
+      options,
+      start,
+      status: 'waiting',
+      seats,
+      createdAt: now,
+      updatedAt: now,
+    });
+    try {
+      await this.deps.store.createTable(room.toStored());
+    } catch (caught) {
+      room.dispose();
+      if ((await this.deps.store.table(id)) !== null) return null;
+      throw caught;
+    }
+    await this.hold(room);
+    return room;
+  }
+
   /** A table just stored: the process that makes it plays it first (another takes it only when this one is gone). */
   async hold(room: Room): Promise<void> {
     await this.places.claim(room.id);

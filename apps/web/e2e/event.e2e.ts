@@ -7,8 +7,10 @@
  * players register through the event's link and check in, the director reorders and checks in,
  * closes registration and draws the checked-in only, a player withdraws (a walkover); the
  * spectator's copy, built from one snapshot and `event-action` deltas, equals the server's event;
- * the player's lobby page lists the event with his place. Clicks and typing only;
- * `window.__event` is only read.
+ * the player's lobby page lists the event with his place. Then (issue 27) two matches of another
+ * such event are played on online tables by their players, each in a browser context of his own,
+ * found by "Play" on the event page; the spectator sees their live scores and results, with each
+ * one's record and replay. Clicks and typing only; `window.__event` is only read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { type RunningServer, startServer } from '@pyramid/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, watch } from './browser.js';
+import { summary } from './game-helpers.js';
 
 const WAIT = { timeout: 30_000 };
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `Игрок ${i + 1}`);
@@ -27,7 +30,9 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pyramid-event-e2e-'));
-  server = await startServer({ port: 0, dataDir, log: () => {} });
+  // A player who leaves an online table is away for 1 s, and the adjourned match is forfeited
+  // after 1 s more (the online matches of the second test end so).
+  server = await startServer({ port: 0, dataDir, log: () => {}, graceMs: 1000, forfeitMs: 1000 });
   browser = await launch();
 });
 afterAll(async () => {
@@ -332,5 +337,249 @@ describe('a club event in the browser', () => {
     expect(await mine.getAttribute('data-place')).toBe(listed[0]?.place);
     expect(spectator.errors).toEqual([]);
     for (const p of [anna, boris, director]) expect(p.errors).toEqual([]);
+  });
+});
+
+/** An account made through the API; its session is the one the lobby's sign-in keeps. */
+async function account(name: string): Promise<{ id: string; session: unknown; token: string }> {
+  const response = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, password: `${name}-password-1` }),
+  });
+  const session = (await response.json()) as { token: string; player: { id: string } };
+  return { id: session.player.id, session, token: session.token };
+}
+
+/** A browser context signed in as `session` (as the lobby's sign-in leaves it), on `path`. */
+async function signedIn(session: unknown, path: string) {
+  // A small window and the flat table: four game pages share two cores.
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, locale: 'en-US' });
+  await context.addInitScript((kept) => {
+    localStorage.setItem('pyramid:online-session', kept);
+    localStorage.setItem('pyramid:display', JSON.stringify({ quality: 'flat', coloured: 'yellow' }));
+  }, JSON.stringify(session));
+  const page = await context.newPage();
+  const errors = watch(page);
+  await page.goto(new URL(path, server.url).href);
+  return { context, page, errors };
+}
+
+async function apiAct(token: string, id: string, action: Record<string, unknown>) {
+  const response = await fetch(`${server.url}/api/events/${id}/actions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(action),
+  });
+  if (!response.ok) throw new Error(`${action.type}: ${await response.text()}`);
+  return (await response.json()) as NonNullable<Probe['shown']> & { event: { results: unknown[] } };
+}
+
+/**
+ * Plays an online match to its end the quickest legitimate way the table offers (it has no
+ * concession): the lag's winner makes his choice in the panel, then the other player leaves the
+ * table and does not come back — after the grace period the match is adjourned, and after the
+ * forfeit time (both short on this test server) it is forfeited to the player who stayed.
+ */
+async function playThenLeave(stays: Person, leaves: Person, whilePlayed: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const chooser = await Promise.all(
+      [stays, leaves].map(async (p) =>
+        (await summary(p.page)).turn.kind === 'lag' &&
+        (await p.page.textContent('[data-testid="online-seat"]')) === 'Your turn'
+          ? p
+          : null,
+      ),
+    ).then((found) => found.find((p) => p !== null));
+    if (chooser != null) {
+      await chooser.page.locator('[data-testid="choices"] button').first().click();
+      break;
+    }
+    if (attempt > 300) throw new Error('nobody chose at the lag');
+    await stays.page.waitForTimeout(100);
+  }
+  await whilePlayed();
+  await leaves.context.close();
+}
+
+type Person = Awaited<ReturnType<typeof signedIn>>;
+
+describe('matches of an event played on online tables', () => {
+  it('two matches are played online, live on a spectator’s page; results; the places at the end', {
+    timeout: 300_000,
+  }, async () => {
+    const players = await Promise.all(['anna', 'boris', 'vera', 'gleb'].map((n) => account(n)));
+    const [anna, boris, vera, gleb] = players as [
+      Awaited<ReturnType<typeof account>>,
+      Awaited<ReturnType<typeof account>>,
+      Awaited<ReturnType<typeof account>>,
+      Awaited<ReturnType<typeof account>>,
+    ];
+    // The director signs in and creates the event on the page: double elimination, races of 1.
+    const director = await person('/event.html');
+    const page = director.page;
+    await page.fill('[data-testid="sign-in-name"]', 'Director');
+    await page.click('[data-testid="sign-in"]');
+    await page.waitForSelector('[data-testid="create-form"]', WAIT);
+    await page.fill('[data-testid="new-name"]', 'Online Friday');
+    await page.selectOption('[data-testid="new-format"]', 'double');
+    await page.fill('[data-testid="new-race"]', '1');
+    await Promise.all([page.waitForURL(/event\.html\?id=/, WAIT), page.click('[data-testid="create"]')]);
+    await page.waitForSelector('[data-testid="director"]', WAIT);
+    const id = new URL(page.url()).searchParams.get('id') as string;
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('pyramid:online-session') ?? '{}') as { token: string }).token,
+    );
+    // Seeds 1 and 16, 2 and 15 meet in the first round: the four accounts (entered through the
+    // API: the page's list takes names alone).
+    const names = Array.from({ length: 16 }, (_, i) => ({ name: `Игрок ${i + 1}` })) as {
+      name: string;
+      account?: string;
+    }[];
+    names[0] = { name: 'Anna', account: anna.id };
+    names[15] = { name: 'Boris', account: boris.id };
+    names[1] = { name: 'Vera', account: vera.id };
+    names[14] = { name: 'Gleb', account: gleb.id };
+    await apiAct(token, id, { type: 'add-entries', entries: names });
+    await page.reload();
+    await page.waitForSelector('[data-testid="director"]', WAIT);
+    await page.fill('[data-testid="seed"]', '7');
+    await act(page, 'draw');
+
+    const spectator = await person(`/event.html?id=${id}`);
+    const view = spectator.page;
+    await view.waitForFunction(
+      () => (window as unknown as { __event: { status: string } }).__event.status === 'live',
+      undefined,
+      WAIT,
+    );
+    await view.evaluate(() => {
+      (window as unknown as { loadedOnce: boolean }).loadedOnce = true;
+    });
+    const shown = (await probe(page)).shown as NonNullable<Probe['shown']>;
+    const entryOf = new Map([
+      [anna.id, 'e1'],
+      [boris.id, 'e16'],
+      [vera.id, 'e2'],
+      [gleb.id, 'e15'],
+    ]);
+    const matchOf = (a: string, b: string) =>
+      shown.matches.find((m) => [m.a, m.b].sort().join() === [entryOf.get(a), entryOf.get(b)].sort().join())
+        ?.id as string;
+    const first = matchOf(anna.id, boris.id);
+    const second = matchOf(vera.id, gleb.id);
+    expect(first).toMatch(/^W1-/);
+    expect(second).toMatch(/^W1-/);
+
+    // The director calls both to online tables; the spectator sees a Watch link, no Play link.
+    for (const match of [first, second]) {
+      await page.selectOption('[data-testid="call-match"]', match);
+      await act(page, 'call-online');
+      await view.waitForSelector(`[data-testid="watch-${match}"]`, { state: 'attached', ...WAIT });
+    }
+    expect(await view.locator('[data-testid^="play-"]').count()).toBe(0);
+
+    // Each player finds "Play" on the event page and takes his seat.
+    const seats = await Promise.all(
+      [
+        [anna, first],
+        [boris, first],
+        [vera, second],
+        [gleb, second],
+      ].map(async ([p, match]) => {
+        const who = p as typeof anna;
+        const person = await signedIn(who.session, `/event.html?id=${id}`);
+        await person.page.click(`[data-testid="play-${match}"]`, WAIT);
+        await person.page.waitForSelector('[data-testid="online-seat"]', { state: 'attached', ...WAIT });
+        return person;
+      }),
+    );
+    const [pa, pb, pv, pg] = seats as [
+      (typeof seats)[0],
+      (typeof seats)[0],
+      (typeof seats)[0],
+      (typeof seats)[0],
+    ];
+
+    // Both matches at once; the spectator's page shows each one's live score while it is played.
+    const liveSeen = async (match: string) => {
+      await view.waitForSelector(`[data-testid="live-${match}"]`, { state: 'attached', ...WAIT });
+      await view.waitForSelector(`[data-testid="match-${match}"][data-live]`, { state: 'attached', ...WAIT });
+      expect(await view.textContent(`[data-testid="live-${match}"]`)).toContain('live 0:0 · 0:0');
+    };
+    await Promise.all([
+      playThenLeave(pa, pb, () => liveSeen(first)),
+      playThenLeave(pv, pg, () => liveSeen(second)),
+    ]);
+
+    // The results come back to the event: the spectator sees them without a reload, with links.
+    for (const match of [first, second]) {
+      await view.waitForSelector(`[data-testid="match-${match}"][data-state="finished"]`, WAIT);
+      await view.waitForSelector(`[data-testid="record-${match}"]`, { state: 'attached', ...WAIT });
+      const record = await view.getAttribute(`[data-testid="record-${match}"]`, 'href');
+      const body = (await (await fetch(new URL(record as string, server.url))).json()) as {
+        format: string;
+        meta: { status: string };
+      };
+      expect(body).toMatchObject({ format: 'pyramid-match-record', meta: { status: 'finished' } });
+      expect(await view.getAttribute(`[data-testid="replay-${match}"]`, 'href')).toMatch(/^\.\/\?watch=/);
+    }
+    // Forfeited to the players who stayed: a retirement, Anna and Vera through.
+    const stored = (await probe(view)).shown as NonNullable<Probe['shown']>;
+    for (const [match, winner] of [
+      [first, 'e1'],
+      [second, 'e2'],
+    ] as const) {
+      const m = stored.matches.find((x) => x.id === match) as unknown as {
+        winner: string;
+        result: { reason: string; by: string };
+      };
+      expect(m.winner).toBe(winner);
+      expect(m.result).toMatchObject({ reason: 'retirement', by: '@table' });
+    }
+
+    // The director enters three results on the page.
+    for (let n = 0; n < 3; n++) {
+      const now = (await probe(page)).shown as NonNullable<Probe['shown']>;
+      const next = now.matches.find((m) => m.state === 'ready') as { id: string };
+      await page.selectOption('[data-testid="result-match"]', next.id);
+      await page.fill('[data-testid="frames-a"]', '1');
+      await page.fill('[data-testid="frames-b"]', '0');
+      await act(page, 'enter-result');
+    }
+    // The rest through the API, to finish quickly.
+    for (;;) {
+      const now = (await (await fetch(`${server.url}/api/events/${id}`)).json()) as NonNullable<
+        Probe['shown']
+      >;
+      if (now.standings.finished) break;
+      const next = now.matches.find((m) => m.state === 'ready' || m.state === 'called');
+      if (next === undefined) throw new Error('nothing to play, and not finished');
+      await apiAct(token, id, { type: 'result', match: next.id, frames: [0, 1] });
+    }
+    const final = (await (await fetch(`${server.url}/api/events/${id}`)).json()) as NonNullable<
+      Probe['shown']
+    >;
+    await view.waitForFunction(
+      (want) => ((window as unknown as { __event: Probe }).__event.shown?.version ?? 0) >= want,
+      final.version,
+      WAIT,
+    );
+    await view.waitForSelector('[data-testid="champion"]', WAIT);
+    expect(await view.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+    const shownPlaces = await view.$$eval('[data-testid^="standing-"]', (rows) =>
+      rows.map((r) => [
+        r.getAttribute('data-testid')?.slice('standing-'.length),
+        r.getAttribute('data-place'),
+      ]),
+    );
+    expect(shownPlaces).toEqual(final.standings.rows.map((r) => [r.entry, r.place]));
+    expect(new Set(shownPlaces.map(([, place]) => place))).toEqual(
+      new Set(['1', '2', '3', '4', '5–6', '7–8', '9–12', '13–16']),
+    );
+    // The loser of the first online match is in the losers' bracket's places, the places add up.
+    expect(shownPlaces).toHaveLength(16);
+    expect(spectator.errors).toEqual([]);
+    for (const p of seats) await p.context.close();
   });
 });

@@ -14,6 +14,7 @@ import {
   type EventErrorCode,
   type EventSpec,
   type Format,
+  ONLINE_TABLE,
   type RaceRule,
   RESULT_REASONS,
   type ResultReason,
@@ -714,13 +715,31 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
       if (match.state !== 'ready')
         return fail(type, '/match', 'state', `${match.id} is ${match.state}, not ready`);
       if (!isText(input.table, 100)) return fail(type, '/table', 'invalid', 'must name a table');
-      if (event.spec.tables.length > 0 && !event.spec.tables.includes(input.table)) {
+      const online = input.table === ONLINE_TABLE;
+      if (online) {
+        // The server seats the two accounts at its table (issue 27): a player by name alone cannot sit.
+        const missing = [match.a, match.b]
+          .map((id) => event.entries.find((e) => e.id === id))
+          .find((e) => e === undefined || e.account === undefined);
+        if (missing !== undefined)
+          return fail(
+            type,
+            '/table',
+            'no-account',
+            `${missing.name} (${missing.id}) has no account: an online match seats both players' accounts`,
+          );
+        if (!isText(input.tableId, 100))
+          return fail(type, '/tableId', 'invalid', 'an online call names the server table (tableId)');
+      } else if (input.tableId !== undefined) {
+        return fail(type, '/tableId', 'invalid', 'only an online call names a server table');
+      } else if (event.spec.tables.length > 0 && !event.spec.tables.includes(input.table)) {
         return fail(type, '/table', 'not-found', `the venue has no table ${input.table}`);
       }
+      // Any number of matches are played online at once; a venue table holds one.
       const busy = view.matches.find(
         (m) =>
           m.state === 'called' &&
-          (m.table === input.table || [m.a, m.b].some((p) => p === match.a || p === match.b)),
+          ((!online && m.table === input.table) || [m.a, m.b].some((p) => p === match.a || p === match.b)),
       );
       if (busy !== undefined) {
         return fail(
@@ -732,7 +751,12 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
       }
       const called: ClubEvent = {
         ...event,
-        calls: { ...event.calls, [match.id]: { table: input.table, at } },
+        calls: {
+          ...event.calls,
+          [match.id]: online
+            ? { table: ONLINE_TABLE, at, tableId: input.tableId as string }
+            : { table: input.table, at },
+        },
         audit: audit({ match: match.id }),
       };
       noteStep(event, called, match.id);
@@ -754,9 +778,27 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
         return fail(type, '/match', 'state', `${match.id} has no result to correct`);
       if (type === 'correct' && !isText(input.why, LIMITS.why))
         return fail(type, '/why', 'invalid', 'a correction must say why');
+      const call = event.calls[match.id];
+      if (type === 'result' && input.tableId !== undefined && input.tableId !== call?.tableId)
+        return fail(
+          type,
+          '/tableId',
+          'state',
+          `${match.id} is not called to online table ${String(input.tableId)}`,
+        );
       const parsed = parseFrames(type, match.race, input);
       if (!parsed.ok) return parsed;
-      const stored: StoredResult = { match: match.id, a: match.a, b: match.b, ...parsed.value, by, at };
+      // Played online: the result keeps the table (its record and replay), a correction too.
+      const tableId = type === 'result' ? call?.tableId : match.result?.tableId;
+      const stored: StoredResult = {
+        match: match.id,
+        a: match.a,
+        b: match.b,
+        ...parsed.value,
+        by,
+        at,
+        ...(tableId === undefined ? {} : { tableId }),
+      };
       const { [match.id]: _, ...calls } = event.calls;
       const results =
         type === 'result'

@@ -117,11 +117,19 @@ export interface StoredResult {
   readonly reason: ResultReason;
   readonly by: string;
   readonly at: number;
+  /** The online table it was played on (its record and replay), when it was played online. */
+  readonly tableId?: string;
 }
 
+/** The table a call names when the match is played on an online table of the server. */
+export const ONLINE_TABLE = 'online';
+
 export interface Call {
+  /** A venue table by name, or ONLINE_TABLE. */
   readonly table: string;
   readonly at: number;
+  /** An online call: the id of the server's table the two players meet at (the server chooses it). */
+  readonly tableId?: string;
 }
 
 export interface AuditEntry {
@@ -179,7 +187,9 @@ export type EventErrorCode =
   | 'not-allowed'
   | 'full'
   | 'not-found'
-  | 'state';
+  | 'state'
+  /** An online call needs both players' accounts: an entry by name alone cannot be seated. */
+  | 'no-account';
 
 /** A refused action or event: the action, the field (a JSON pointer) and why. Nothing changed. */
 export interface EventError {
@@ -248,7 +258,9 @@ export type EventAction =
       readonly by: string;
       readonly at: number;
       readonly match: string;
+      /** A venue table's name, or ONLINE_TABLE (then `tableId` names the server's table). */
       readonly table: string;
+      readonly tableId?: string;
     }
   | { readonly type: 'uncall'; readonly by: string; readonly at: number; readonly match: string }
   | {
@@ -259,6 +271,8 @@ export type EventAction =
       readonly frames: readonly [number, number];
       readonly reason?: ResultReason;
       readonly winner?: 'a' | 'b';
+      /** Reported by an online table: it must be the table the match is called to. */
+      readonly tableId?: string;
     }
   | {
       readonly type: 'correct';

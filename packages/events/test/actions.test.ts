@@ -401,3 +401,72 @@ describe('the event is plain JSON', () => {
     expect(must(createEvent(spec, 'x', 0)).audit).toEqual([{ by: 'x', at: 0, action: 'create' }]);
   });
 });
+
+describe('online calls (issue 27: a match played on an online table)', () => {
+  /** 4 players with accounts a1…a4 and one (p5) without, single elimination by order. */
+  function withAccounts(): ClubEvent {
+    let event = newEvent({ kind: 'single', thirdPlace: false });
+    const entries = [1, 2, 3, 4].map((i) => ({ name: `a${i}`, account: `acc${i}` }));
+    event = act(event, { type: 'add-entries', entries });
+    return act(event, { type: 'draw', seed: 1 });
+  }
+
+  it('names the server table; many matches are online at once; a result keeps the table', () => {
+    let event = withAccounts();
+    const [m1, m2] = viewEvent(event).matches.filter((m) => m.state === 'ready') as [MatchView, MatchView];
+    event = act(event, { type: 'call', match: m1.id, table: 'online', tableId: 'tableOne' });
+    event = act(event, { type: 'call', match: m2.id, table: 'online', tableId: 'tableTwo' });
+    expect(event.calls[m1.id]).toEqual({ table: 'online', at: 2_000, tableId: 'tableOne' });
+    expect(viewEvent(event).byId.get(m2.id)).toMatchObject({ state: 'called', table: 'online' });
+    // The table reports: only the one the match is called to.
+    const wrong = refused(event, {
+      type: 'result',
+      by: TABLE_ACTOR,
+      match: m1.id,
+      frames: [3, 0],
+      tableId: 'x',
+    });
+    expect(wrong).toMatchObject({ action: 'result', field: '/tableId', code: 'state' });
+    event = act(event, {
+      type: 'result',
+      by: TABLE_ACTOR,
+      match: m1.id,
+      frames: [3, 0],
+      tableId: 'tableOne',
+    });
+    expect(event.results[0]).toMatchObject({ match: m1.id, tableId: 'tableOne', by: TABLE_ACTOR });
+    expect(event.calls[m1.id]).toBeUndefined();
+    // A repeated report changes nothing.
+    expect(
+      refused(event, { type: 'result', by: TABLE_ACTOR, match: m1.id, frames: [3, 0], tableId: 'tableOne' }),
+    ).toMatchObject({ code: 'state', field: '/match' });
+    // A correction keeps the table the match was played on.
+    event = act(event, { type: 'correct', match: m1.id, frames: [0, 3], why: 'scored the wrong way' });
+    expect(event.results.find((r) => r.match === m1.id)?.tableId).toBe('tableOne');
+  });
+
+  it('an entry without an account, a missing table id, or a table id for a venue table is refused', () => {
+    let event = newEvent({ kind: 'single', thirdPlace: false });
+    event = act(event, {
+      type: 'add-entries',
+      entries: [{ name: 'Anna', account: 'acc1' }, { name: 'Boris' }],
+    });
+    event = act(event, { type: 'draw', seed: 1 });
+    const m = firstReady(event);
+    expect(refused(event, { type: 'call', match: m.id, table: 'online', tableId: 't1' })).toMatchObject({
+      action: 'call',
+      field: '/table',
+      code: 'no-account',
+    });
+    const ok = withAccounts();
+    const r = firstReady(ok);
+    expect(refused(ok, { type: 'call', match: r.id, table: 'online' })).toMatchObject({
+      field: '/tableId',
+      code: 'invalid',
+    });
+    expect(refused(ok, { type: 'call', match: r.id, table: 'T1', tableId: 't1' })).toMatchObject({
+      field: '/tableId',
+      code: 'invalid',
+    });
+  });
+});

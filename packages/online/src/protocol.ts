@@ -179,6 +179,17 @@ export interface TableOptions {
   readonly rated: boolean;
   /** Listed in the lobby; a private table is reached by its invite link only. */
   readonly public: boolean;
+  /**
+   * A match of a club event played here (issue 27): its seats are the two players' accounts, kept
+   * for them; each stored action is the match's live score, and its end is the match's result.
+   */
+  readonly event?: TableEvent;
+}
+
+/** The club event's match an online table plays. */
+export interface TableEvent {
+  readonly eventId: string;
+  readonly match: string;
 }
 
 export interface TableInfo {

@@ -227,6 +227,7 @@ const tableInfo = closed(
         settings: named('Settings of @pyramid/rules'),
         rated: { type: 'boolean' },
         public: { type: 'boolean' },
+        event: closed({ eventId: { type: 'string' }, match: { type: 'string' } }, ['eventId', 'match']),
       },
       ['variant', 'tableSize', 'settings', 'rated', 'public'],
     ),

@@ -18,6 +18,7 @@ import { createEvent, type EventAction, type EventError } from '@pyramid/events'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Sessions } from '../auth.js';
 import type { Store } from '../store/types.js';
+import type { OnlineMatches } from './online-match.js';
 import { mayFollow, shown } from './shown.js';
 import type { EventStore } from './store.js';
 import type { EventWatchers } from './watchers.js';
@@ -29,6 +30,8 @@ export interface EventApiDeps {
   readonly now: () => number;
   /** Followers of events over the WebSocket: told of every committed action. */
   readonly watchers?: EventWatchers | null;
+  /** Calls to an online table (the server makes the table): events/online-match.ts. */
+  readonly online?: OnlineMatches | null;
 }
 
 /** Unfinished events one account may direct at once (a bound per client on rows and CPU). */
@@ -166,6 +169,15 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
         guest: player?.passwordHash == null,
         ...(rating === null ? {} : { rating: Math.round(rating.rating) }),
       } as EventAction;
+    }
+    // A call to an online table, and an uncall of one: the server chooses and makes the table
+    // (events/online-match.ts, which tells the watchers of what it stored).
+    const online = deps.online ?? null;
+    if (online?.handles(action)) {
+      const done = await online.act(id, action, caller);
+      if (done === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
+      if (!done.ok) return refuse(reply, done.error);
+      return shown(done.value);
     }
     const result = await events.act(id, action, now());
     if (result === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });

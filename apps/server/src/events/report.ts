@@ -7,7 +7,7 @@
  * it is stored.
  */
 import type { Result } from '@pyramid/core';
-import { type EventAction, type EventError, TABLE_ACTOR } from '@pyramid/events';
+import { type EventAction, type EventError, type ResultReason, TABLE_ACTOR } from '@pyramid/events';
 import type { EventStore, StoredEvent } from './store.js';
 import type { EventWatchers } from './watchers.js';
 
@@ -21,6 +21,10 @@ export interface PlayedMatch {
   readonly match: string;
   /** Frames won by the match's players a and b (as the event names them). */
   readonly frames: readonly [number, number];
+  /** The online table that played it: refused unless the match is called to that table. */
+  readonly tableId?: string;
+  /** A match decided short of its race (a forfeit): why, and who goes through. */
+  readonly decided?: { readonly reason: ResultReason; readonly winner: 'a' | 'b' };
 }
 
 /** Stores the result of a played match; null when there is no such event. */
@@ -35,8 +39,10 @@ export async function reportPlayedMatch(
     at: now,
     match: played.match,
     frames: [played.frames[0], played.frames[1]],
-    reason: 'played',
-  };
+    reason: played.decided?.reason ?? 'played',
+    ...(played.decided === undefined ? {} : { winner: played.decided.winner }),
+    ...(played.tableId === undefined ? {} : { tableId: played.tableId }),
+  } as EventAction;
   const result = await deps.events.act(played.eventId, action, now);
   if (result?.ok === true) deps.watchers?.stored(result.value, action);
   return result;

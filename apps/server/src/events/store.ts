@@ -48,6 +48,8 @@ export interface EventStore {
   list(options: { readonly director?: string; readonly limit: number }): Promise<EventSummary[]>;
   /** Events of a director that have not finished. */
   openBy(director: string): Promise<number>;
+  /** Every event that has not finished (at start: their online matches are looked after). */
+  unfinishedIds(): Promise<string[]>;
   /** The public events a player (by account) entered, newest first, with his place. */
   ofPlayer(account: string, limit: number): Promise<PlayerEvent[]>;
 }
@@ -308,6 +310,13 @@ export class SqliteEventStore implements EventStore {
     ).n;
   }
 
+  async unfinishedIds(): Promise<string[]> {
+    const rows = this.db.prepare('SELECT id FROM events WHERE finished = 0 ORDER BY id').all() as {
+      id: string;
+    }[];
+    return rows.map((r) => r.id);
+  }
+
   async ofPlayer(account: string, limit: number): Promise<PlayerEvent[]> {
     return (this.db.prepare(OF_PLAYER_SQL).all(account, limit) as PlayerEventRow[]).map(playerEvent);
   }
@@ -406,6 +415,13 @@ export class PostgresEventStore implements EventStore {
       [director],
     );
     return rows[0]?.n ?? 0;
+  }
+
+  async unfinishedIds(): Promise<string[]> {
+    const { rows } = await this.store.pool.query<{ id: string }>(
+      'SELECT id FROM events WHERE finished = 0 ORDER BY id',
+    );
+    return rows.map((r) => r.id);
   }
 
   async ofPlayer(account: string, limit: number): Promise<PlayerEvent[]> {

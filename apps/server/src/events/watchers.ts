@@ -163,6 +163,7 @@ const ACTION_FIELDS = [
   'checkedInOnly',
   'match',
   'table',
+  'tableId',
   'frames',
   'reason',
   'winner',

@@ -78,5 +78,6 @@ async function forfeit(room: RoomCore, winner: Player): Promise<OnlineError | nu
   setClock(room, null);
   room.broadcast({ type: 'finished', tableId: room.id, winner, ratings: ratingChanges(room.seats, ratings) });
   room.presence();
+  room.deps.afterStored?.(room);
   return null;
 }

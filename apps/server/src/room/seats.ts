@@ -202,9 +202,15 @@ export async function leave(room: RoomCore, member: Member): Promise<void> {
   const seat = room.seats[index]!;
   seat.member = null;
   member.bind(null, null, null);
-  // A match not started: the seat is given back (§3.3), not kept for a grace period.
-  if (room.status === 'waiting') {
+  // A match not started: the seat is given back (§3.3), not kept for a grace period — but an
+  // event's table keeps it for the player called to it (issue 27).
+  if (room.status === 'waiting' && room.options.event === undefined) {
     await giveBack(room, index as Player);
+    return;
+  }
+  if (room.status === 'waiting') {
+    seat.presence = 'absent';
+    room.presence();
     return;
   }
   if (room.status === 'finished') {

@@ -8,6 +8,7 @@ import type { Player } from '@pyramid/rules';
 import type { Bus } from '../bus/bus.js';
 import type { Simulator } from '../simulation.js';
 import type { Fence, Store } from '../store/types.js';
+import type { RoomCore } from './core.js';
 
 /** A connection as a room sees it. */
 export interface Member {
@@ -38,6 +39,8 @@ export interface RoomDeps {
   readonly seatReleaseMs?: number;
   /** How long an adjourned match waits before it is forfeited to the player who is back (room/forfeit.ts). */
   readonly forfeitMs?: number;
+  /** Told after each action (or forfeit) the room has stored: an event's match follows it (events/online-match.ts). */
+  readonly afterStored?: (room: RoomCore) => void;
 }
 
 /**

@@ -55,6 +55,8 @@ export function bracketSvg(
   stages: readonly Stage[],
   names: ReadonlyMap<string, string>,
   t: T,
+  /** A match played now: its running frames and a line of words (online.ts). */
+  live: (m: MatchView) => { frames: readonly [number, number]; text: string } | null = () => null,
 ): SVGSVGElement | null {
   const mine = matches.filter((m) => stages.includes(m.stage));
   if (mine.length === 0) return null;
@@ -90,7 +92,9 @@ export function bracketSvg(
       centre.set(m.id, { x, y: y + BOX_H / 2 });
       const g = el('g', { 'data-testid': `match-${m.id}`, 'data-state': m.state, class: `match ${m.state}` });
       g.append(el('rect', { x, y, width: BOX_W, height: BOX_H, rx: 5 }));
-      const frames = m.result?.frames ?? null;
+      const running = live(m);
+      if (running !== null) g.setAttribute('data-live', running.text);
+      const frames = m.result?.frames ?? running?.frames ?? null;
       const sides: [string | null, number | null, boolean][] = [
         [m.a, frames?.[0] ?? null, m.winner !== null && m.winner === m.a],
         [m.b, frames?.[1] ?? null, m.winner !== null && m.winner === m.b],
@@ -113,7 +117,7 @@ export function bracketSvg(
         el(
           'text',
           { x: x + BOX_W - 8, y: y - 2, class: 'state', 'text-anchor': 'end' },
-          `${m.id} · ${stateLabel(m, t)}`,
+          `${m.id} · ${running?.text ?? stateLabel(m, t)}`,
         ),
       );
       const title = el(

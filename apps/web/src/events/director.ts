@@ -138,6 +138,11 @@ export function directorPanel(
           disabled: ready.length === 0,
           onClick: () => void run({ type: 'call', match: callMatch.value, table: table.value.trim() }),
         }),
+        button(t('callOnline'), {
+          testid: 'call-online',
+          disabled: ready.length === 0,
+          onClick: () => void run({ type: 'call', match: callMatch.value, table: 'online' }),
+        }),
       ),
     );
     const open = shown.matches.filter(

@@ -15,6 +15,7 @@ import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js
 import { createForm, directorPanel, playerPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
+import { LiveScores, liveText, onlineParts, playedOnline } from './online.js';
 import { keepLink, scoringPanel } from './scoring.js';
 import { EVENT_STRINGS } from './words.js';
 
@@ -55,6 +56,9 @@ const matchOfLive = new Map<string, string>();
 const liveScores = new Map<string, MatchLive>();
 /** Running scores kept per match for its log on the page. */
 const MAX_LIVE_LOG = 500;
+/** The running scores of matches played online now (event-live). */
+const onlineScores = new LiveScores();
+const me = (): string | null => api.session?.player.id ?? null;
 window.__event = probe;
 
 function header(): HTMLElement {
@@ -127,13 +131,18 @@ function groupsPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLEleme
 
 function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, string>): HTMLElement {
   const score = m.result === null ? '' : ` ${m.result.frames[0]}:${m.result.frames[1]}`;
-  const line = h('li', {
-    testid: `line-${m.id}`,
-    attrs: { 'data-state': m.state },
-    text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
-  });
+  const line = h(
+    'li',
+    {
+      testid: `line-${m.id}`,
+      attrs: { 'data-state': m.state },
+      text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
+    },
+    ...(current === null ? [] : onlineParts(current, m, me(), onlineScores, t)),
+  );
+  // A match scored from a real table: its running score and every entry (online ones: onlineParts).
   const live = m.state === 'called' ? liveScores.get(m.id) : undefined;
-  if (live !== undefined) line.append(liveView(m.id, live));
+  if (live !== undefined && live.source.kind === 'scorer') line.append(liveView(m.id, live));
   return line;
 }
 
@@ -280,7 +289,12 @@ function eventView(shown: Shown): HTMLElement {
           h('ul', { class: 'running' }, ...running.map((m) => matchLine(m, names))),
         ),
     ...BRACKET_SECTIONS.map(({ title, stages }) => {
-      const svg = bracketSvg(shown.matches, stages, names, t);
+      const svg = bracketSvg(shown.matches, stages, names, t, (m) => {
+        const running = onlineScores.of(m);
+        return running === null
+          ? null
+          : { frames: running.frames, text: `${t('liveNow')} ${liveText(running)}` };
+      });
       return svg === null
         ? null
         : h(
@@ -292,6 +306,7 @@ function eventView(shown: Shown): HTMLElement {
     }),
     groupsPart(shown, names),
     swissPart(shown, names),
+    playedOnline(shown, names, t),
     event.draw === null
       ? null
       : h('section', {}, h('h2', { text: t('standings') }), standingsTable(shown, names)),
@@ -372,7 +387,10 @@ async function eventPage(id: string): Promise<void> {
       else probe.actions++;
       show(shown);
     },
-    onLive: showLive,
+    onLive: (match, score) => {
+      onlineScores.note(match, score);
+      showLive(match, score);
+    },
     onEntries: showEntries,
     onStatus: (status) => {
       probe.status = status;

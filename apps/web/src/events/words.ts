@@ -96,6 +96,14 @@ export const EVENT_STRINGS = {
   withdrawEntry: { ru: 'Снять участника', en: 'Withdraw an entry' },
   audit: { ru: 'Журнал', en: 'Audit log' },
   myEvents: { ru: 'Турниры', en: 'Events' },
+  // Matches played on online tables.
+  callOnline: { ru: 'Играть онлайн', en: 'Play online' },
+  liveNow: { ru: 'идёт', en: 'live' },
+  play: { ru: 'Играть', en: 'Play' },
+  watch: { ru: 'Смотреть', en: 'Watch' },
+  record: { ru: 'запись', en: 'record' },
+  replay: { ru: 'повтор', en: 'replay' },
+  playedOnline: { ru: 'Сыграно онлайн', en: 'Played online' },
 } as const satisfies Strings<string>;
 
 export type EventWord = keyof typeof EVENT_STRINGS;

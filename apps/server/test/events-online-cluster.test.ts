@@ -1,0 +1,76 @@
+/**
+ * An event's match on an online table in a cluster (PostgreSQL, Redis, server processes, real
+ * WebSocket clients): the director calls it through one process, which makes and plays the table;
+ * that process is killed once the match has ended and before it reports the result. Nothing is
+ * lost: a process that starts reports it, once — another one starting reports it again and is
+ * refused, and the event stays as it was.
+ */
+import { describe, expect, it } from 'vitest';
+import { clusterServer, useCluster } from './cluster-support.js';
+import { account, call, drawnEvent, playMatch, sockets } from './events-online-support.js';
+import { client, guest } from './support.js';
+
+const cluster = useCluster(1);
+
+describe('an event’s online match in a cluster', () => {
+  it('the process that played it dies before the report: a process that starts reports it, once', {
+    timeout: 120_000,
+  }, async () => {
+    const [standing] = cluster.servers;
+    if (standing === undefined) throw new Error('one process expected');
+    const { postgres, redis } = cluster.services;
+    const doomed = await clusterServer(postgres.url, redis.url, {
+      PYRAMID_TEST_FAULT: 'event-before-report:1:KILL',
+    });
+    const director = (await guest(standing.url, 'Director')).session.token;
+    const anna = await account(standing.url, 'anna3');
+    const boris = await account(standing.url, 'boris3');
+    const { id, actions, online } = await drawnEvent(standing.url, director, anna.id, boris.id);
+
+    // Called through the doomed process: it makes the table and plays it.
+    const called = await call(doomed.url, 'POST', actions, director, {
+      type: 'call',
+      match: online.id,
+      table: 'online',
+    });
+    expect(called.status).toBe(200);
+    const tableId = called.body.event.calls[online.id]?.tableId as string;
+    // Called again through the other process: the same table, no second one.
+    const again = await call(standing.url, 'POST', actions, director, {
+      type: 'call',
+      match: online.id,
+      table: 'online',
+    });
+    expect(again.body.event.calls[online.id]?.tableId).toBe(tableId);
+    expect(again.body.version).toBe(called.body.version);
+
+    const players = [
+      await client(doomed.url, anna.token, { reconnect: false }),
+      await client(doomed.url, boris.token, { reconnect: false }),
+    ] as const;
+    expect((await players[0].join(tableId, 'player')).ok).toBe(true);
+    expect((await players[1].join(tableId, 'player')).ok).toBe(true);
+    const exited = new Promise((resolve) => doomed.child.once('exit', resolve));
+    await playMatch(players).catch(() => {});
+    await exited;
+    for (const p of players) p.close();
+    const event = async () => (await call(standing.url, 'GET', `/api/events/${id}`, null)).body;
+    const stuck = await event();
+    expect(stuck.event.results).toHaveLength(0);
+
+    // A process starts: the finished table's result is reported.
+    const fresh = await clusterServer(postgres.url, redis.url);
+    const reported = await event();
+    expect(reported.event.results).toEqual([
+      expect.objectContaining({ match: online.id, tableId, by: '@table', reason: 'played' }),
+    ]);
+    expect(reported.version).toBe(stuck.version + 1);
+    // Another starts and reports it again: refused, nothing changes.
+    await clusterServer(postgres.url, redis.url);
+    const after = await event();
+    expect(after.version).toBe(reported.version);
+    expect(after.event.results).toHaveLength(1);
+    fresh.child.kill('SIGKILL');
+    for (const s of sockets) s.terminate();
+  });
+});
