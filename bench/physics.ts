@@ -6,23 +6,14 @@
  * - Random shots: 10,000 seeded positions of 2–16 balls anywhere on the bed, a cue ball aimed at
  *   another ball with a random cut, 0.5–6 m/s, random tip offsets; shots and events per second.
  * - Memory: the heap after a full collection, before and after 100,000 shots.
- * - Cushion models: the cost of one ball–cushion contact for each model (100,000 seeded contacts on
- *   the cloth: speeds 0.2–6 m/s, any incidence, spins up to ±150 rad/s), nanoseconds per contact.
+ * (The cost of one ball–cushion contact of each model is bench/cushions.ts.)
  * Inputs are built outside the timed regions; the same seeds give the same inputs on every run.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Random } from '@pyramid/core';
-import {
-  type BallSetup,
-  boundaryOf,
-  CUSHION_MODELS,
-  type CushionModel,
-  DEFAULT_PARAMS,
-  type Strike,
-  simulate,
-} from '@pyramid/physics';
+import { type BallSetup, boundaryOf, DEFAULT_PARAMS, type Strike, simulate } from '@pyramid/physics';
 import { buildTableGeometry, classicRack, REGULATION_12FT } from '@pyramid/table';
 import { percentile } from './stats.js';
 
@@ -142,31 +133,6 @@ for (let k = 0; k < 100_000; k++) run(shots[k % shots.length]!);
 gc?.();
 const heapGrowthMB = (process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
 
-// Cost per contact of each cushion model, on the same seeded contacts.
-const contactRandom = new Random(7);
-const CONTACTS = 100_000;
-const contacts = new Float64Array(CONTACTS * 9);
-for (let k = 0; k < CONTACTS; k++) {
-  const speed = 0.2 + contactRandom.float() * 5.8;
-  const toward = 0.05 + contactRandom.float() * 0.95; // cosine of the incidence: always moving in
-  const along = Math.sqrt(1 - toward * toward) * (contactRandom.float() < 0.5 ? -1 : 1);
-  const spin = () => (contactRandom.float() - 0.5) * 300;
-  contacts.set([0, 0, R, -speed * toward, speed * along, 0, spin(), spin(), spin()], k * 9);
-}
-const cushionNs: Record<string, number> = {};
-for (const name of Object.keys(CUSHION_MODELS) as CushionModel[]) {
-  const resolve = CUSHION_MODELS[name];
-  const work = new Float64Array(contacts.length);
-  const times: number[] = [];
-  for (let pass = 0; pass < 6; pass++) {
-    work.set(contacts);
-    const start = process.hrtime.bigint();
-    for (let k = 0; k < CONTACTS; k++) resolve(work, k, 1, 0, params, false);
-    if (pass > 0) times.push(Number(process.hrtime.bigint() - start) / CONTACTS);
-  }
-  cushionNs[`physics.cushionNsPerContact.${name}`] = Number(median(times).toFixed(1));
-}
-
 const figures = {
   'physics.breakMedianMs': Number(median(breakTimes).toFixed(3)),
   'physics.breakP95Ms': Number(percentile(breakTimes, 0.95).toFixed(3)),
@@ -175,7 +141,6 @@ const figures = {
   'physics.randomShotsPerSecond': Math.round(middle.shotsPerSecond),
   'physics.eventsPerSecond': Math.round(middle.eventsPerSecond),
   'physics.heapGrowthMB': Number(heapGrowthMB.toFixed(2)),
-  ...cushionNs,
 };
 console.log('\nPhysics: the regulation 12 ft table, one core');
 console.log(
@@ -189,11 +154,6 @@ console.log(
 );
 console.log(
   `heap growth over 100,000 shots: ${figures['physics.heapGrowthMB']} MB${gc ? '' : ' (no --expose-gc: not comparable)'}`,
-);
-console.log(
-  `cushion contact cost: ${Object.entries(cushionNs)
-    .map(([key, ns]) => `${key.split('.').pop()} ${ns} ns`)
-    .join(', ')}`,
 );
 const previous: Record<string, unknown> = existsSync(RESULTS)
   ? JSON.parse(readFileSync(RESULTS, 'utf8'))

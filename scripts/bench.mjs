@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const BENCHMARKS = ['referee', 'physics', 'bots', 'events', 'cli', 'web', 'server', 'cluster'];
+const BENCHMARKS = ['referee', 'physics', 'cushions', 'bots', 'events', 'cli', 'web', 'server', 'cluster'];
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'node_modules', '.cache', 'pyramid-bench');
 mkdirSync(outdir, { recursive: true });
