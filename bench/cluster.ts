@@ -24,7 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OnlineApi, OnlineClient, type WebSocketFactory } from '@pyramid/online';
 import { WebSocket } from 'ws';
-import { startPostgres, startRedis } from '../apps/server/src/services.js';
+import { startPostgres, startRedis } from '../apps/server/test-support/services.js';
 import { type Frame, recordFrames } from './frames.js';
 import { median, percentile } from './stats.js';
 

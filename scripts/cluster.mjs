@@ -18,7 +18,7 @@ if (
 // tsx is a dependency: loaded once ensure-deps has installed them.
 const { register } = await import('tsx/esm/api');
 register();
-const { startPostgres, startRedis } = await import('../apps/server/src/services.ts');
+const { startPostgres, startRedis } = await import('../apps/server/test-support/services.ts');
 
 const ports = (process.env.CLUSTER_PORTS ?? '8081,8082').split(',').map((p) => Number(p.trim()));
 const data = mkdtempSync(join(tmpdir(), 'pyramid-cluster-'));

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Player } from '@pyramid/rules';
 import Fastify from 'fastify';
 import { DEFAULT_SESSION_TIMES, Sessions, type SessionTimes } from './auth.js';
-import { type Bus, MemoryBus } from './bus.js';
+import type { Bus } from './bus/bus.js';
+import { MemoryBus } from './bus/local.js';
 import { Cluster } from './cluster/cluster.js';
 import { capConnections } from './connections.js';
 import { registerEventApi } from './events/http.js';
@@ -18,6 +19,8 @@ import { EventWatchers } from './events/watchers.js';
 import { registerHeaders } from './headers.js';
 import { registerApi } from './http.js';
 import { answerErrors } from './http-errors.js';
+import { ClusterRouting } from './hub/cluster-routing.js';
+import { OneProcessRouting } from './hub/routing.js';
 import { Hub, type RateLimit, type SocketLimits } from './hub.js';
 import {
   type ConnectionLimits,
@@ -30,6 +33,8 @@ import {
   registerRateLimits,
 } from './limits.js';
 import { DEFAULT_LOGIN_GUARD, LoginGuard, type LoginGuardOptions } from './login-guard.js';
+import { clusterLease, InCluster } from './places/cluster.js';
+import { ONE_PROCESS, OneProcess } from './places/local.js';
 import type { RoomDeps } from './room.js';
 import { SimulationPool } from './simulation.js';
 import { findStatic, openStatic } from './static.js';
@@ -177,9 +182,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     log,
-    ...(cluster === null ? {} : { cluster }),
+    // One process or many, chosen here once (places/): the rooms' lease and where tables are played.
+    lease: cluster === null ? ONE_PROCESS : clusterLease(cluster),
   };
-  const tables = new Tables(deps, cluster);
+  const places = cluster === null ? new OneProcess(deps) : new InCluster(deps, cluster);
+  const tables = new Tables(deps, places);
+  const clusterRouting = cluster === null ? null : new ClusterRouting(tables, cluster);
   const restoreStart = performance.now();
   const restored = await tables.restore();
   const restoreMs = performance.now() - restoreStart;
@@ -196,10 +204,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     rateLimit: options.rateLimit ?? { burst: 40, perSecond: 20 },
     chatLimit: options.chatLimit ?? { burst: 5, perSecond: 0.5 },
     log,
-    cluster,
+    routing: clusterRouting ?? new OneProcessRouting(tables),
     ...(options.socketLimits === undefined ? {} : { socketLimits: options.socketLimits }),
   });
-  await cluster?.start(hub);
+  if (cluster !== null && clusterRouting !== null) await cluster.start(clusterRouting);
 
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts };
   const trustProxy = options.trustProxy ?? false;

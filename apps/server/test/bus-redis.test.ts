@@ -4,9 +4,9 @@
  * order; unsubscribed topics are left; a bus cut off from Redis says so and recovers when it returns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableTopic } from '../src/bus/bus.js';
 import { RedisBus } from '../src/bus/redis.js';
-import { tableTopic } from '../src/bus.js';
-import { type LocalRedis, startRedis } from '../src/services.js';
+import { type LocalRedis, startRedis } from '../test-support/services.js';
 import { Link } from './cluster-support.js';
 
 let redis: LocalRedis;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { type LocalPostgres, type LocalRedis, startPostgres, startRedis } from '../src/services.js';
+import { type LocalPostgres, type LocalRedis, startPostgres, startRedis } from '../test-support/services.js';
 import { killChildren, removeTempDirs, spawnServer, tempDir } from './support.js';
 
 export interface Services {

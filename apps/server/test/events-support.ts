@@ -1,9 +1,9 @@
 /** The two stores the event tests run on, and a fresh place in each (shared by the event tests). */
 import { applyEventAction, type ClubEvent, createEvent, type EventAction } from '@pyramid/events';
 import { type EventStore, PostgresEventStore, SqliteEventStore } from '../src/events/store.js';
-import { type LocalPostgres, startPostgres } from '../src/services.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
+import { type LocalPostgres, startPostgres } from '../test-support/services.js';
 import { freshDatabase, removeTempDirs, tempDir } from './support.js';
 
 export interface Opened {

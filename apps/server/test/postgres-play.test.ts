@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPostgres, startPostgres } from '../src/services.js';
+import { type LocalPostgres, startPostgres } from '../test-support/services.js';
 import {
   client,
   expectRecordReplays,

@@ -16,7 +16,9 @@ import type {
 } from '@pyramid/online';
 import { newMatch, type Player, resolveSettings, type Settings, type Variant } from '@pyramid/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryBus, tableTopic } from '../src/bus.js';
+import { tableTopic } from '../src/bus/bus.js';
+import { MemoryBus } from '../src/bus/local.js';
+import { ONE_PROCESS } from '../src/places/local.js';
 import { Room, type RoomDeps } from '../src/room.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 
@@ -115,6 +117,7 @@ beforeEach(async () => {
     setTimer: clock.set,
     clearTimer: clock.clear,
     log: () => {},
+    lease: ONE_PROCESS,
   };
   for (const p of [ANNA, BORIS, VERA, ALLA, BOGDAN, CYRIL])
     await store.createPlayer({

@@ -3,10 +3,10 @@
  * PostgreSQL server started on loopback for this file (each case on a database of its own).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPostgres, startPostgres } from '../src/services.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import type { Store, StoredTable } from '../src/store/types.js';
+import { type LocalPostgres, startPostgres } from '../test-support/services.js';
 import { freshDatabase, removeTempDirs, tempDir } from './support.js';
 
 interface Kind {

@@ -20,8 +20,8 @@ import type { MatchState, Player } from '@pyramid/rules';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/server.js';
-import type { LocalPostgres } from '../src/services.js';
 import { PostgresStore } from '../src/store/postgres.js';
+import type { LocalPostgres } from '../test-support/services.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const WS = WebSocket as unknown as WebSocketFactory;

@@ -168,3 +168,72 @@ describe('RULEBOOKS', () => {
     }
   });
 });
+
+/**
+ * The server's shape (docs/architecture.md, issue 26): no file of `apps/server/src` over 500 lines,
+ * no class over 400, and one process or many chosen once at start — the rooms, the tables and the
+ * hub never branch on whether a cluster is there (`cluster === null`, `cluster?.…`): they ask the
+ * places, the lease and the routing chosen in server.ts.
+ */
+const SERVER_SRC = join(ROOT, 'apps', 'server', 'src');
+const MAX_FILE_LINES = 500;
+const MAX_CLASS_LINES = 400;
+/** The files that must not decide at run time whether one process or many play. */
+const DEPLOYMENT_BLIND = ['room.ts', 'tables.ts', 'hub.ts'];
+
+const lineCount = (source: string): number => source.split('\n').length - (source.endsWith('\n') ? 1 : 0);
+
+/** Each class of `source` (a top-level one, closed by a `}` at the start of a line) with its length in lines. */
+function classLengths(source: string): { name: string; lines: number }[] {
+  const lines = source.split('\n');
+  const found: { name: string; lines: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const opened = /^(?:export\s+)?(?:abstract\s+)?class\s+(\w+)/.exec(lines[i]!);
+    if (opened === null) continue;
+    let end = i;
+    while (end < lines.length && lines[end] !== '}') end++;
+    found.push({ name: opened[1]!, lines: end - i + 1 });
+  }
+  return found;
+}
+
+/** The branches of `source` that decide by whether there is a cluster. */
+function deploymentBranches(source: string): string[] {
+  const patterns = [/\bcluster\s*[!=]==?\s*(?:null|undefined)\b/g, /\bcluster\s*\?\./g];
+  return patterns.flatMap((pattern) => [...code(source).matchAll(pattern)].map((m) => m[0]));
+}
+
+function serverViolations(files: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    const where = relative(ROOT, file);
+    if (lineCount(source) > MAX_FILE_LINES) found.push(`${where}: ${lineCount(source)} lines`);
+    for (const c of classLengths(source))
+      if (c.lines > MAX_CLASS_LINES) found.push(`${where}: class ${c.name} is ${c.lines} lines`);
+    if (DEPLOYMENT_BLIND.includes(relative(SERVER_SRC, file)))
+      for (const branch of deploymentBranches(source)) found.push(`${where}: ${branch}`);
+  }
+  return found;
+}
+
+describe('the server’s shape', () => {
+  it('finds a file over 500 lines, a class over 400 and a branch on the cluster', () => {
+    expect(lineCount('x\n'.repeat(501))).toBe(501);
+    const longClass = `export class Big {\n${'  a = 1;\n'.repeat(400)}}\n`;
+    expect(classLengths(longClass)).toEqual([{ name: 'Big', lines: 402 }]);
+    expect(classLengths('class Small {\n}\n')).toEqual([{ name: 'Small', lines: 2 }]);
+    expect(deploymentBranches('if (this.cluster === null) return;')).toEqual(['cluster === null']);
+    expect(deploymentBranches('if (cluster !== undefined) x();')).toEqual(['cluster !== undefined']);
+    expect(deploymentBranches('if (cluster == null) x();')).toEqual(['cluster == null']);
+    expect(deploymentBranches('void this.cluster?.release(id);')).toEqual(['cluster?.']);
+    // Told in a comment, it is no branch.
+    expect(deploymentBranches('// once, not `cluster === null` here')).toEqual([]);
+  });
+
+  it('holds for every source file of the server', () => {
+    const files = sources(SERVER_SRC);
+    expect(files.length).toBeGreaterThan(50);
+    expect(serverViolations(files)).toEqual([]);
+  });
+});

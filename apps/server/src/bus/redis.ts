@@ -13,7 +13,7 @@
  * process can stop accepting intents while it is cut off (its clients would miss broadcasts).
  */
 import { Redis } from 'ioredis';
-import type { Bus } from '../bus.js';
+import type { Bus } from './bus.js';
 
 export interface RedisBusOptions {
   /** Prefix of every channel, so that several clusters may share one Redis (default `pyramid:`). */

@@ -7,7 +7,6 @@
 import type { ClientMessage, OnlineError, PlayerInfo, Role } from '@pyramid/online';
 import type { Player } from '@pyramid/rules';
 import type { Member, Room } from '../room.js';
-import type { Tables } from '../tables.js';
 import type { Cluster } from './cluster.js';
 
 /** A connection as another process names it. */
@@ -54,7 +53,8 @@ export class RemoteMembers {
 
   constructor(
     private readonly cluster: Cluster,
-    private readonly tables: Tables,
+    /** The rooms this process plays (tables.ts). */
+    private readonly tables: { readonly rooms: ReadonlyMap<string, Room> },
   ) {}
 
   async handle(from: string, request: RemoteRequest): Promise<RemoteAnswer> {

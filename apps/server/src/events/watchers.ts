@@ -10,7 +10,7 @@
  * directors are never removed, and an event never turns private).
  */
 import { MAX_WATCHED_EVENTS, type MatchLive, type OnlineError, type ServerMessage } from '@pyramid/online';
-import type { Bus } from '../bus.js';
+import type { Bus } from '../bus/bus.js';
 import { mayFollow, shown } from './shown.js';
 import type { EventStore, StoredEvent } from './store.js';
 

@@ -1,7 +1,9 @@
 /**
  * The store: everything the server keeps (players, the session secret, tables, every action of every
- * table, ratings, chat). An interface with asynchronous methods so that another implementation
- * (a networked database) fits behind it; the embedded SQLite one is `SqliteStore`. The one rule
+ * table, ratings, chat). An interface with asynchronous methods, two implementations: the embedded
+ * SQLite one (`SqliteStore`, store/sqlite.ts: one file, one process) and the networked PostgreSQL
+ * one (`PostgresStore`, store/postgres.ts: chosen by DATABASE_URL, shared by a cluster's processes,
+ * whose writes carry the table's lease as a fence). The one rule
  * every implementation keeps: `appendAction` stores the action and the table's new row in one
  * transaction, and the server broadcasts an action only after it resolved.
  */

@@ -1,20 +1,5 @@
-/**
- * The message bus: how a table's broadcasts reach every connection that watches it. A topic per
- * table (`table:<id>`) and per player (`player:<id>`, for quick-match news); payloads are the JSON
- * text of a server message, serialised once. One in-process implementation; a networked one
- * (shared between server processes) fits the same interface.
- */
-export interface Bus {
-  publish(topic: string, payload: string): void;
-  /** Returns the function that ends the subscription. */
-  subscribe(topic: string, handler: (payload: string) => void): () => void;
-  /** Subscribers of a topic in this process. */
-  subscribers(topic: string): number;
-  close(): Promise<void>;
-}
-
-export const tableTopic = (id: string): string => `table:${id}`;
-export const playerTopic = (id: string): string => `player:${id}`;
+/** The bus of one process: a topic's handlers called in place, in the order they subscribed. */
+import type { Bus } from './bus.js';
 
 export class MemoryBus implements Bus {
   private readonly topics = new Map<string, Set<(payload: string) => void>>();
