@@ -7,12 +7,16 @@
  * advancement derived), choosing each next match among the ready ones as a director would. The
  * median of the runs (after warm-ups) is reported; each run uses its own seed, fixed across runs of
  * the benchmark. Target ≤ 50 ms.
+ *
+ * `events.liveViewers` and `events.liveP99Ms`: see events-live.ts (target ≥ 2,000 viewers within
+ * 500 ms at p99). `PYRAMID_BENCH_EVENTS=draw` or `=live` runs only one of the two parts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Random } from '@pyramid/core';
 import { applyEventAction, type ClubEvent, createEvent, viewEvent } from '@pyramid/events';
+import { measureLiveViewers } from './events-live.js';
 import { median } from './stats.js';
 
 const HERE = process.env.PYRAMID_BENCH_DIR ?? dirname(fileURLToPath(import.meta.url));
@@ -89,32 +93,48 @@ function run(seed: number): { ms: number; cpuMs: number; played: number } {
   return { ms, cpuMs, played };
 }
 
-const times: number[] = [];
-const cpuTimes: number[] = [];
-let played = 0;
-for (let r = -WARMUP; r < RUNS; r++) {
-  const result = run(1000 + r);
-  if (r >= 0) {
-    times.push(result.ms);
-    cpuTimes.push(result.cpuMs);
-    played = result.played;
+const PART = process.env.PYRAMID_BENCH_EVENTS ?? 'all';
+
+function drawPart(): Record<string, number> {
+  const times: number[] = [];
+  const cpuTimes: number[] = [];
+  let played = 0;
+  for (let r = -WARMUP; r < RUNS; r++) {
+    const result = run(1000 + r);
+    if (r >= 0) {
+      times.push(result.ms);
+      cpuTimes.push(result.cpuMs);
+      played = result.played;
+    }
   }
+  const figures = {
+    'events.draw256Ms': Number(median(times).toFixed(1)),
+    'events.draw256Ms.min': Number(Math.min(...times).toFixed(1)),
+    'events.draw256Ms.max': Number(Math.max(...times).toFixed(1)),
+    'events.draw256Ms.runs': RUNS,
+    /** The CPU time of the same runs (the machine is shared: wall time includes waiting for a core). */
+    'events.draw256CpuMs': Number(median(cpuTimes).toFixed(1)),
+    'events.draw256Ms.matches': played,
+  };
+  console.log(
+    `\nEvents: ${PLAYERS} players, double elimination to a final stage of 16, drawn and played to the end`,
+  );
+  console.log(
+    `median ${figures['events.draw256Ms']} ms (runs ${figures['events.draw256Ms.min']}–${figures['events.draw256Ms.max']} ms, ${RUNS} runs, ${played} matches each; target ≤ ${TARGET_MS} ms); CPU time median ${figures['events.draw256CpuMs']} ms`,
+  );
+  return figures;
 }
-const figures = {
-  'events.draw256Ms': Number(median(times).toFixed(1)),
-  'events.draw256Ms.min': Number(Math.min(...times).toFixed(1)),
-  'events.draw256Ms.max': Number(Math.max(...times).toFixed(1)),
-  'events.draw256Ms.runs': RUNS,
-  /** The CPU time of the same runs (the machine is shared: wall time includes waiting for a core). */
-  'events.draw256CpuMs': Number(median(cpuTimes).toFixed(1)),
-  'events.draw256Ms.matches': played,
-};
-console.log(
-  `\nEvents: ${PLAYERS} players, double elimination to a final stage of 16, drawn and played to the end`,
-);
-console.log(
-  `median ${figures['events.draw256Ms']} ms (runs ${figures['events.draw256Ms.min']}–${figures['events.draw256Ms.max']} ms, ${RUNS} runs, ${played} matches each; target ≤ ${TARGET_MS} ms); CPU time median ${figures['events.draw256CpuMs']} ms`,
-);
+
+let figures: Record<string, unknown> = {};
+if (PART !== 'live') figures = { ...figures, ...drawPart() };
+if (PART !== 'draw') {
+  console.log('\nEvents live: event-page viewers on one server process (loopback, real WebSocket clients)');
+  const live = await measureLiveViewers(join(HERE, '..'));
+  console.log(
+    `events.liveViewers ${live['events.liveViewers']} (p99 ≤ 500 ms); p99 at 2,000 viewers ${live['events.liveP99Ms']} ms (median of ${live['events.liveP99Ms.runs']} runs)`,
+  );
+  figures = { ...figures, ...live };
+}
 const previous: Record<string, unknown> = existsSync(RESULTS)
   ? JSON.parse(readFileSync(RESULTS, 'utf8'))
   : {};

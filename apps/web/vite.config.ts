@@ -6,8 +6,9 @@ import { installableApp } from './pwa.js';
 /** The mode the browser tests build in: it adds the view's test page (view-test.html). */
 export const E2E_MODE = 'e2e';
 
-// Three pages share one build: the game (index.html), the match scorer (scorer.html), which installs
-// as an app (manifest, icons and service worker made by pwa.ts), and a club event's page (event.html).
+// Four pages share one build: the game (index.html), the match scorer (scorer.html), which installs
+// as an app (manifest, icons and service worker made by pwa.ts), a club event's page (event.html) and
+// the stream overlay (overlay.html).
 export default defineConfig(({ mode }) => ({
   base: './',
   // The packages are built from their TypeScript sources (the "@pyramid/source" export condition).
@@ -20,6 +21,7 @@ export default defineConfig(({ mode }) => ({
         game: resolve(import.meta.dirname, 'index.html'),
         scorer: resolve(import.meta.dirname, 'scorer.html'),
         event: resolve(import.meta.dirname, 'event.html'),
+        overlay: resolve(import.meta.dirname, 'overlay.html'),
         ...(mode === E2E_MODE ? { viewTest: resolve(import.meta.dirname, 'view-test.html') } : {}),
       },
     },

@@ -21,6 +21,7 @@ import type { EventWatchers } from './events/watchers.js';
 import { Connection, DEFAULT_SOCKET_LIMITS, type RateLimit, type SocketLimits } from './hub/connection.js';
 import type { TableRouting } from './hub/routing.js';
 import { clientOf, OnceEach } from './limits.js';
+import { isLiveMessage, type LiveScoring } from './live/scoring.js';
 import { type SecurityEvent, securityEvent } from './security-log.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
@@ -43,6 +44,8 @@ export interface HubOptions {
   readonly routing: TableRouting;
   /** Followers of club events (`event-watch`); null without an event store. */
   readonly eventWatchers?: EventWatchers | null;
+  /** Live scoring from real tables (`score-*`, `live-*`: live/scoring.ts); null without it. */
+  readonly live?: LiveScoring | null;
   /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
   readonly socketLimits?: Partial<SocketLimits>;
 }
@@ -199,6 +202,7 @@ export class Hub {
       this.connections.delete(connection);
       this.byId.delete(connection.id);
       this.options.eventWatchers?.forget(connection);
+      this.options.live?.forget(connection);
       if (connection.authenticated) this.options.routing.playerOnline(connection.player.id, false);
       if (this.closing) {
         connection.dispose();
@@ -284,6 +288,23 @@ export class Hub {
       if (message.type === 'event-unwatch') watchers.unwatch(connection, message.eventId);
       else return watchers.watch(connection, message.eventId);
       return null;
+    }
+    // Live scoring is the live module's (live/scoring.ts): the store holds its lease, on any process.
+    if (isLiveMessage(message)) {
+      // Their answers carry a whole log: limited like `join`.
+      if (
+        (message.type === 'live-watch' || message.type === 'score-open' || message.type === 'score-take') &&
+        !connection.expensiveBucket.take()
+      )
+        return {
+          code: 'rate/limited',
+          field: 'type',
+          message: `too many ${message.type} messages: wait a little`,
+        };
+      return (
+        this.options.live?.handle(connection, message) ??
+        Promise.resolve({ code: 'live/not-found', field: 'liveId', message: 'no live scoring here' })
+      );
     }
     return this.options.routing.handle(connection, message);
   }

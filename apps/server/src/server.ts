@@ -32,6 +32,9 @@ import {
   MAX_BODY_BYTES,
   registerRateLimits,
 } from './limits.js';
+import { registerLiveApi } from './live/http.js';
+import { liveStoreOf } from './live/open-store.js';
+import { LiveScoringService } from './live/scoring.js';
 import { DEFAULT_LOGIN_GUARD, LoginGuard, type LoginGuardOptions } from './login-guard.js';
 import { clusterLease, InCluster } from './places/cluster.js';
 import { ONE_PROCESS, OneProcess } from './places/local.js';
@@ -193,9 +196,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const restoreMs = performance.now() - restoreStart;
   const events = eventStoreOf(store);
   const eventWatchers = events === null ? null : new EventWatchers(bus, events);
+  // Live scoring from real tables (live/*): its store beside the others, reported to the events.
+  const liveStore = liveStoreOf(store);
+  const live =
+    liveStore === null
+      ? null
+      : new LiveScoringService({ store: liveStore, bus, now, log, events, eventWatchers });
+  await live?.recover();
   const hub = new Hub({
     store,
     eventWatchers,
+    live,
     bus,
     tables,
     sessions,
@@ -253,6 +264,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     signedOut: () => hub.closeSignedOut(),
   });
   if (events !== null) registerEventApi(app, { store, events, sessions, now, watchers: eventWatchers });
+  if (live !== null && liveStore !== null)
+    registerLiveApi(app, { store, live: liveStore, scoring: live, events, sessions, now });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -285,6 +298,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.server.on('upgrade', (request, socket, head) => hub.upgrade(request, socket, head));
   const sweep = setInterval(() => {
     tables.sweep().catch((caught: unknown) => log(`tables sweep: ${(caught as Error).message}`));
+    live?.recover().catch((caught: unknown) => log(`live recovery: ${(caught as Error).message}`));
     // Sessions whose every token has expired are of no more use.
     store.pruneSessions(now()).catch((caught: unknown) => log(`session prune: ${(caught as Error).message}`));
   }, options.sweepMs ?? SWEEP_MS);

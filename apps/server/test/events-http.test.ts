@@ -184,4 +184,70 @@ describe('club events over HTTP', () => {
       404,
     );
   });
+
+  it('lets signed-in players register themselves, check in and withdraw; the server names them', async () => {
+    const created = await call('POST', '/api/events', director, {
+      ...spec,
+      name: 'Open cup',
+      format: { kind: 'single', thirdPlace: false },
+      registration: { limit: 3, guests: false },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const actions = `/api/events/${id}/actions`;
+    // A guest may not register here; an account may, once, under his account's name.
+    const visitor = await guest(server.url, 'Visitor');
+    expect(await call('POST', actions, visitor.session.token, { type: 'register' })).toMatchObject({
+      status: 403,
+      body: { code: 'event/not-allowed', field: '/by' },
+    });
+    const account = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Registered Rita', password: 'correct horse battery' }),
+    });
+    expect(account.status).toBe(200);
+    const rita = (await account.json()) as { token: string; player: { id: string } };
+    const entered = await call('POST', actions, rita.token, {
+      type: 'register',
+      name: 'Somebody else',
+      guest: true,
+      rating: 9999,
+    });
+    expect(entered.status).toBe(200);
+    expect(entered.body.event?.entries).toEqual([
+      { id: 'e1', name: 'Registered Rita', account: rita.player.id },
+    ]);
+    expect(await call('POST', actions, rita.token, { type: 'register' })).toMatchObject({
+      status: 400,
+      body: { code: 'event/duplicate-entry', field: '/by' },
+    });
+    // The director's entries count towards the limit.
+    await call('POST', actions, director, { type: 'add-entries', entries: [{ name: 'X' }, { name: 'Y' }] });
+    const late = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Late Lev', password: 'correct horse battery' }),
+    });
+    const lev = (await late.json()) as { token: string };
+    expect(await call('POST', actions, lev.token, { type: 'register' })).toMatchObject({
+      status: 409,
+      body: { code: 'event/full', field: '/entries' },
+    });
+    // Check-in by himself, not by someone else; then the draw of the checked-in only.
+    expect(await call('POST', actions, other, { type: 'check-in', entry: 'e1' })).toMatchObject({
+      status: 403,
+    });
+    expect((await call('POST', actions, rita.token, { type: 'check-in', entry: 'e1' })).status).toBe(200);
+    expect((await call('POST', actions, director, { type: 'check-in', entry: 'e2' })).status).toBe(200);
+    const drawnReply = await call('POST', actions, director, { type: 'draw', seed: 2, checkedInOnly: true });
+    expect(drawnReply.body.event?.entries.map((e) => e.id)).toEqual(['e1', 'e2']);
+    // He withdraws from the final: a walkover for X.
+    const gone = await call('POST', actions, rita.token, { type: 'withdraw', entry: 'e1' });
+    expect(gone.status).toBe(200);
+    expect(gone.body.matches?.[0]?.result).toMatchObject({ reason: 'walkover' });
+    expect(gone.body.standings?.champion).toBe('e2');
+    const mine = await fetch(`${server.url}/api/players/${rita.player.id}/events`);
+    expect(await mine.json()).toMatchObject([{ id, place: '2' }]);
+  });
 });

@@ -3,12 +3,23 @@
  * clients): `event-watch` answers with the event as stored, every committed action is pushed to
  * the watchers, a refused one is not; private events are for their directors; the bounds hold.
  */
-import type { MatchView } from '@pyramid/events';
+import {
+  applyEventAction,
+  type ClubEvent,
+  type EventAction,
+  type MatchView,
+  viewEvent,
+} from '@pyramid/events';
 import { MAX_WATCHED_EVENTS, PROTOCOL_VERSION } from '@pyramid/online';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RunningServer } from '../src/server.js';
 import { guest, removeTempDirs, testServer, until } from './support.js';
+
+function must<T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value;
+}
 
 let server: RunningServer;
 let director: string;
@@ -31,10 +42,12 @@ interface Received {
   readonly eventId?: string;
   readonly code?: string;
   readonly ref?: string;
+  readonly version?: number;
+  readonly action?: Record<string, unknown>;
   readonly shown?: {
     version: number;
     matches: MatchView[];
-    event: { results: unknown[] };
+    event: ClubEvent;
     suggestions: { table: string; match: string }[];
   };
 }
@@ -93,9 +106,10 @@ async function drawnEvent(extra: object = {}): Promise<string> {
 }
 
 const events = (w: { got: Received[] }) => w.got.filter((m) => m.type === 'event');
+const actions = (w: { got: Received[] }) => w.got.filter((m) => m.type === 'event-action');
 
 describe('club events live over the WebSocket', () => {
-  it('sends the event on watch and after each stored action, never after a refused one, none after unwatch', async () => {
+  it('sends the event on watch, then each stored action as a delta, never a refused one, none after unwatch', async () => {
     const id = await drawnEvent();
     const w = await watcher(spectator);
     w.send({ type: 'event-watch', eventId: id });
@@ -114,29 +128,42 @@ describe('club events live over the WebSocket', () => {
     await settled(w);
     expect(events(w)).toHaveLength(1);
 
-    const called = await act({ type: 'call', match: ready.id, table: '1' });
+    const called = await act({ type: 'call', match: ready.id, table: '1', junk: 'x'.repeat(1000) });
     expect(called.status).toBe(200);
     const result = await act({ type: 'result', match: ready.id, frames: [3, 1] });
     expect(result.status).toBe(200);
-    await until(() => events(w).length === 3, 5_000, 'two pushes');
-    const [, afterCall, afterResult] = events(w).map((m) => m.shown);
-    expect(afterCall?.version).toBe(called.body.version);
-    expect(afterCall?.matches.find((m) => m.id === ready.id)?.state).toBe('called');
-    expect(afterCall?.matches.find((m) => m.id === ready.id)?.table).toBe('1');
-    expect(afterCall?.suggestions).toEqual([
-      { table: '2', match: afterCall?.matches.find((m) => m.state === 'ready')?.id },
-    ]);
-    expect(afterResult?.version).toBe(result.body.version);
-    const finished = afterResult?.matches.find((m) => m.id === ready.id);
-    expect(finished?.state).toBe('finished');
-    expect(finished?.result?.frames).toEqual([3, 1]);
+    await until(() => actions(w).length === 2, 5_000, 'two pushes');
+    // Each push is the action as stored (the server's by and at, none of the client's extra fields)
+    // and the version after it; no snapshot is pushed.
+    expect(events(w)).toHaveLength(1);
+    const [call, res] = actions(w);
+    expect(call).toMatchObject({ eventId: id, version: called.body.version });
+    expect(call?.action).toEqual({
+      type: 'call',
+      match: ready.id,
+      table: '1',
+      by: expect.any(String),
+      at: expect.any(Number),
+    });
+    expect(JSON.stringify(res).length).toBeLessThan(300);
+    expect(res?.version).toBe(result.body.version);
+    // Applied in order to the snapshot, they give the event the server stored.
+    let copy = first?.event as ClubEvent;
+    for (const m of actions(w)) copy = must(applyEventAction(copy, m.action as EventAction));
+    const stored = (await (await fetch(`${server.url}/api/events/${id}`)).json()) as { event: ClubEvent };
+    expect(JSON.parse(JSON.stringify(copy))).toEqual(stored.event);
+    expect(viewEvent(copy).byId.get(ready.id)?.result?.frames).toEqual([3, 1]);
+    // A client that missed one asks again: a new snapshot at the latest version.
+    w.send({ type: 'event-watch', eventId: id });
+    await until(() => events(w).length === 2, 5_000, 'the second snapshot');
+    expect(events(w)[1]?.shown?.version).toBe(result.body.version);
 
     w.send({ type: 'event-unwatch', eventId: id });
     await settled(w);
-    const other = afterResult?.matches.find((m) => m.state === 'ready') as MatchView;
+    const other = viewEvent(copy).matches.find((m) => m.state === 'ready') as MatchView;
     expect((await act({ type: 'result', match: other.id, frames: [3, 0] })).status).toBe(200);
     await settled(w);
-    expect(events(w)).toHaveLength(3);
+    expect(actions(w)).toHaveLength(2);
   });
 
   it('shows a private event to its directors only', async () => {
@@ -156,9 +183,10 @@ describe('club events live over the WebSocket', () => {
       (await post(`/api/events/${id}/actions`, director, { type: 'result', match: ready.id, frames: [3, 2] }))
         .status,
     ).toBe(200);
-    await until(() => events(own).length === 2, 5_000, 'the push to the director');
+    await until(() => actions(own).length === 1, 5_000, 'the push to the director');
     await settled(stranger);
     expect(events(stranger)).toHaveLength(0);
+    expect(actions(stranger)).toHaveLength(0);
   });
 
   it('bounds the events one connection follows', async () => {

@@ -3,7 +3,11 @@
  * data folder): a director signs in, creates a 16-player double-elimination event, enters the
  * players, draws, calls a match to a table (the suggested one) and enters every result; a
  * spectator's event page in a second browser context follows it all over the WebSocket without a
- * reload; at the end the places it shows are the API's standings. Clicks and typing only;
+ * reload; at the end the places it shows are the API's standings. Then registration: two signed-in
+ * players register through the event's link and check in, the director reorders and checks in,
+ * closes registration and draws the checked-in only, a player withdraws (a walkover); the
+ * spectator's copy, built from one snapshot and `event-action` deltas, equals the server's event;
+ * the player's lobby page lists the event with his place. Clicks and typing only;
  * `window.__event` is only read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -224,5 +228,109 @@ describe('a club event in the browser', () => {
     // The browser logs the refused 5:0 (an HTTP 400) and nothing else.
     expect(director.errors).toEqual([expect.stringContaining('400 (Bad Request)')]);
     expect(spectator.errors).toEqual([]);
+  });
+
+  it('players register themselves and check in; the director draws the checked-in; the spectator follows by deltas', async () => {
+    const director = await person('/event.html');
+    const page = director.page;
+    await page.fill('[data-testid="sign-in-name"]', 'Director two');
+    await page.click('[data-testid="sign-in"]');
+    await page.waitForSelector('[data-testid="create-form"]', WAIT);
+    await page.fill('[data-testid="new-name"]', 'Open cup');
+    await page.selectOption('[data-testid="new-format"]', 'single');
+    await page.fill('[data-testid="new-race"]', '2');
+    await Promise.all([page.waitForURL(/event\.html\?id=/, WAIT), page.click('[data-testid="create"]')]);
+    await page.waitForSelector('[data-testid="registration-state"]', WAIT);
+    const id = new URL(page.url()).searchParams.get('id') as string;
+
+    const spectator = await person(`/event.html?id=${id}`);
+    const view = spectator.page;
+    await view.waitForFunction(
+      () => (window as unknown as { __event: { status: string } }).__event.status === 'live',
+      undefined,
+      WAIT,
+    );
+    // Not signed in: following only, no Register button.
+    expect(await view.locator('[data-testid="register"]').count()).toBe(0);
+
+    // Two players sign in (the lobby's guest sign-in) and register through the event's link.
+    const players = [];
+    for (const name of ['Анна', 'Борис']) {
+      const p = await person('/event.html');
+      await p.page.fill('[data-testid="sign-in-name"]', name);
+      await p.page.click('[data-testid="sign-in"]');
+      await p.page.waitForSelector('[data-testid="create-form"]', WAIT);
+      await p.page.goto(new URL(`/event.html?id=${id}`, server.url).href);
+      await p.page.click('[data-testid="register"]', WAIT);
+      await p.page.waitForSelector('[data-testid="my-entry"]', WAIT);
+      players.push(p);
+    }
+    const [anna, boris] = players as [(typeof players)[0], (typeof players)[0]];
+    await anna.page.click('[data-testid="my-check-in"]');
+    await anna.page.waitForFunction(
+      () => document.querySelector('[data-testid="my-entry"]')?.textContent?.includes('checked in') === true,
+      undefined,
+      WAIT,
+    );
+    // The director adds two walk-ins, moves the last one up, checks Boris in, closes registration.
+    await page.fill('[data-testid="entries"]', 'Вера\nГлеб');
+    await act(page, 'add-entries');
+    await act(page, 'up-e4');
+    expect(
+      await page.$$eval('[data-testid="entry-list"] > li', (li) =>
+        li.map((x) => x.getAttribute('data-testid')),
+      ),
+    ).toEqual(['entry-e1', 'entry-e2', 'entry-e4', 'entry-e3']);
+    await act(page, 'check-in-e2');
+    await act(page, 'check-in-e4');
+    await act(page, 'close-registration');
+    await page.check('[data-testid="checked-in-only"]');
+    await act(page, 'draw');
+    const drawn = (await probe(page)).shown as NonNullable<Probe['shown']>;
+    expect(drawn.matches.map((m) => [m.a, m.b].sort())).toContainEqual(expect.arrayContaining(['e1']));
+    // Вера (e3) did not check in: she left at the draw.
+    await view.waitForFunction(
+      (v) => ((window as unknown as { __event: Probe }).__event.shown?.version ?? 0) >= v,
+      drawn.version,
+      WAIT,
+    );
+    // Boris withdraws from his match: a walkover for his opponent, on every page at once.
+    const his = drawn.matches.find((m) => m.a === 'e2' || m.b === 'e2') as { id: string };
+    await boris.page.click('[data-testid="my-withdraw"]');
+    await view.waitForSelector(`[data-testid="match-${his.id}"][data-state="finished"]`, WAIT);
+    await page.waitForSelector(`[data-testid="audit"] li[data-action="walkover"]`, {
+      ...WAIT,
+      state: 'attached',
+    });
+
+    // The spectator's copy came from one snapshot and then deltas only, and equals the server's.
+    const seen = await view.evaluate(() => {
+      const e = (window as unknown as { __event: { snapshots: number; actions: number; shown: unknown } })
+        .__event;
+      return { snapshots: e.snapshots, actions: e.actions, shown: e.shown };
+    });
+    expect(seen.snapshots).toBe(1);
+    expect(seen.actions).toBeGreaterThanOrEqual(10);
+    const api = await (await fetch(`${server.url}/api/events/${id}`)).json();
+    expect(JSON.parse(JSON.stringify(seen.shown))).toEqual(api);
+    // Boris's page in the online lobby lists the event with his place; the lobby links to the events.
+    await boris.page.goto(new URL('/', server.url).href);
+    await boris.page.click('[data-testid="setup-online"]');
+    await boris.page.waitForSelector('[data-testid="online-me"]', WAIT);
+    expect(await boris.page.getAttribute('[data-testid="online-events-link"]', 'href')).toBe('./event.html');
+    await boris.page.click('[data-testid="online-my-matches"]');
+    const mine = await boris.page.waitForSelector(`[data-testid="my-event-${id}"]`, WAIT);
+    const bId = await boris.page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('pyramid:online-session') ?? '{}') as { player: { id: string } })
+          .player.id,
+    );
+    const listed = (await (await fetch(`${server.url}/api/players/${bId}/events`)).json()) as {
+      place: string;
+    }[];
+    expect(listed[0]?.place).toMatch(/^\d/);
+    expect(await mine.getAttribute('data-place')).toBe(listed[0]?.place);
+    expect(spectator.errors).toEqual([]);
+    for (const p of [anna, boris, director]) expect(p.errors).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import {
   STAGES,
   type StoredResult,
   TABLE_ACTOR,
+  WALKOVER_ACTOR,
 } from './model.js';
 import { isPowerOfTwo, seedEntries } from './seeding.js';
 import { dealGroups } from './structure.js';
@@ -144,6 +145,7 @@ function parseSpec(input: unknown, by: string): Result<EventSpec, EventError> {
     'format',
     'seeding',
     'tables',
+    'registration',
   ];
   for (const key of Object.keys(input)) {
     if (!known.includes(key))
@@ -235,6 +237,19 @@ function parseSpec(input: unknown, by: string): Result<EventSpec, EventError> {
       `must be a list of at most ${LIMITS.tables} distinct table names`,
     );
   }
+  const reg = input.registration ?? {};
+  if (!isRecord(reg)) return fail(A, '/spec/registration', 'invalid', 'must be { "limit"?, "guests"? }');
+  const limit = reg.limit ?? LIMITS.entries;
+  if (!Number.isInteger(limit) || (limit as number) < 2 || (limit as number) > LIMITS.entries)
+    return fail(
+      A,
+      '/spec/registration/limit',
+      'invalid',
+      `must be a whole number of entries from 2 to ${LIMITS.entries}`,
+    );
+  const guests = reg.guests ?? true;
+  if (typeof guests !== 'boolean')
+    return fail(A, '/spec/registration/guests', 'invalid', 'must be true or false');
   return ok({
     name: input.name.trim(),
     venue: venue.trim(),
@@ -249,6 +264,7 @@ function parseSpec(input: unknown, by: string): Result<EventSpec, EventError> {
     format: format.value,
     seeding: seeding as EventSpec['seeding'],
     tables: tables as string[],
+    registration: { limit: limit as number, guests },
   });
 }
 
@@ -268,6 +284,7 @@ export function createEvent(spec: unknown, by: string, at: number): Result<ClubE
     results: [],
     calls: {},
     audit: [{ by, at, action: 'create' }],
+    registration: 'open',
   });
 }
 
@@ -414,6 +431,50 @@ function parseFrames(
   return ok({ frames: [fa, fb] as const, reason, winner });
 }
 
+/** The event's registration rules (events stored before they existed: the defaults). */
+export function registrationOf(event: ClubEvent): { readonly limit: number; readonly guests: boolean } {
+  return event.spec.registration ?? { limit: LIMITS.entries, guests: true };
+}
+
+/**
+ * Every match that is ready or called with a withdrawn player becomes a walkover for his opponent
+ * (for the higher side, a, when both withdrew), again and again while that makes new ones: the
+ * results are stored like any other (by WALKOVER_ACTOR, 0:0), so the winners advance exactly once,
+ * in the same action that made them due.
+ */
+function walkovers(event: ClubEvent, at: number): ClubEvent {
+  const gone = new Set(event.entries.filter((e) => e.withdrawn === true).map((e) => e.id));
+  if (gone.size === 0) return event;
+  let current = event;
+  for (;;) {
+    const due = viewEvent(current).matches.find(
+      (m) =>
+        (m.state === 'ready' || m.state === 'called') && (gone.has(m.a as string) || gone.has(m.b as string)),
+    );
+    if (due === undefined) return current;
+    const winner: 'a' | 'b' = gone.has(due.a as string) && !gone.has(due.b as string) ? 'b' : 'a';
+    const stored: StoredResult = {
+      match: due.id,
+      a: due.a as string,
+      b: due.b as string,
+      frames: [0, 0],
+      winner,
+      reason: 'walkover',
+      by: WALKOVER_ACTOR,
+      at,
+    };
+    const { [due.id]: _, ...calls } = current.calls;
+    const next: ClubEvent = {
+      ...current,
+      results: [...current.results, stored],
+      calls,
+      audit: [...current.audit, { by: WALKOVER_ACTOR, at, action: 'walkover', match: due.id, to: stored }],
+    };
+    noteStep(current, next, due.id);
+    current = next;
+  }
+}
+
 function isDirector(event: ClubEvent, by: unknown): boolean {
   return typeof by === 'string' && event.spec.directors.includes(by);
 }
@@ -439,6 +500,11 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
     'uncall',
     'result',
     'correct',
+    'register',
+    'close-registration',
+    'open-registration',
+    'check-in',
+    'withdraw',
   ];
   if (!known.includes(type))
     return fail(type, '/type', 'invalid', `unknown action (known: ${known.join(', ')})`);
@@ -446,7 +512,12 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
   if (!isTime(input.at)) return fail(type, '/at', 'invalid', 'must be a time in milliseconds since 1970');
   const by = input.by;
   const at = input.at;
-  const allowed = isDirector(event, by) || (type === 'result' && by === TABLE_ACTOR);
+  // A player acts for himself: registers, checks in or withdraws his own entry.
+  const own =
+    (type === 'check-in' || type === 'withdraw') &&
+    event.entries.some((e) => e.id === input.entry && e.account === by);
+  const allowed =
+    isDirector(event, by) || (type === 'result' && by === TABLE_ACTOR) || type === 'register' || own;
   if (!allowed) return fail(type, '/by', 'not-director', `${by} is not a director of this event`);
   const audit = (entry: Omit<AuditEntry, 'by' | 'at' | 'action'>): AuditEntry[] => [
     ...event.audit,
@@ -456,6 +527,71 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
     event.draw === null ? null : fail(type, '/type', 'state', 'the draw has been made: the field is fixed');
 
   switch (type) {
+    case 'register': {
+      if (event.draw !== null || event.registration !== 'open')
+        return fail(type, '/registration', 'state', 'registration is closed');
+      const rules = registrationOf(event);
+      if (input.guest !== false && !rules.guests)
+        return fail(type, '/by', 'not-allowed', 'guests may not register for this event: sign up first');
+      if (event.entries.length >= rules.limit)
+        return fail(type, '/entries', 'full', `the event is full (${rules.limit} entries)`);
+      if (event.entries.some((e) => e.account === by))
+        return fail(type, '/by', 'duplicate-entry', 'you have already entered');
+      const entry = parseEntry(
+        { name: input.name, account: by, ...(input.rating === undefined ? {} : { rating: input.rating }) },
+        takenBy(event.entries),
+        `e${event.nextEntry}`,
+      );
+      if (!entry.ok)
+        return fail(type, entry.error.field.replace('/entry', ''), entry.error.code, entry.error.message);
+      return ok({
+        ...event,
+        entries: [...event.entries, entry.value],
+        nextEntry: event.nextEntry + 1,
+        audit: audit({ entry: entry.value.id }),
+      });
+    }
+    case 'close-registration':
+    case 'open-registration': {
+      const closed = beforeDraw();
+      if (closed) return closed;
+      const want = type === 'open-registration' ? 'open' : 'closed';
+      if ((event.registration ?? 'closed') === want)
+        return fail(type, '/registration', 'state', `registration is already ${want}`);
+      return ok({ ...event, registration: want, audit: audit({}) });
+    }
+    case 'check-in': {
+      const closed = beforeDraw();
+      if (closed) return closed;
+      const entry = event.entries.find((e) => e.id === input.entry);
+      if (entry === undefined) return fail(type, '/entry', 'not-found', `no entry ${String(input.entry)}`);
+      if (entry.checkedIn === true) return fail(type, '/entry', 'state', `${entry.name} has checked in`);
+      return ok({
+        ...event,
+        entries: event.entries.map((e) => (e.id === entry.id ? { ...e, checkedIn: true as const } : e)),
+        audit: audit({ entry: entry.id }),
+      });
+    }
+    case 'withdraw': {
+      const entry = event.entries.find((e) => e.id === input.entry);
+      if (entry === undefined) return fail(type, '/entry', 'not-found', `no entry ${String(input.entry)}`);
+      if (event.draw === null)
+        return ok({
+          ...event,
+          entries: event.entries.filter((e) => e.id !== entry.id),
+          audit: audit({ entry: entry.id }),
+        });
+      if (entry.withdrawn === true) return fail(type, '/entry', 'state', `${entry.name} has withdrawn`);
+      const view = viewEvent(event);
+      if (view.finished || view.tiers.has(entry.id))
+        return fail(type, '/entry', 'state', `${entry.name} has no matches left to play`);
+      const marked: ClubEvent = {
+        ...event,
+        entries: event.entries.map((e) => (e.id === entry.id ? { ...e, withdrawn: true as const } : e)),
+        audit: audit({ entry: entry.id }),
+      };
+      return ok(walkovers(marked, at));
+    }
     case 'add-entry': {
       const closed = beforeDraw();
       if (closed) return closed;
@@ -542,10 +678,23 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
       ) {
         return fail(type, '/seed', 'invalid', 'must be a whole number from 0 to 4294967295');
       }
-      const field = checkField(event);
+      if (input.checkedInOnly !== undefined && typeof input.checkedInOnly !== 'boolean')
+        return fail(type, '/checkedInOnly', 'invalid', 'must be true or false');
+      const left =
+        input.checkedInOnly === true
+          ? event.entries.filter((e) => e.checkedIn !== true).map((e) => e.id)
+          : [];
+      const field0: ClubEvent =
+        left.length === 0 ? event : { ...event, entries: event.entries.filter((e) => e.checkedIn === true) };
+      const field = checkField(field0);
       if (!field.ok) return field;
-      const { order, lot } = seedEntries(event.entries, event.spec.seeding, input.seed as number);
-      return ok({ ...event, draw: { seed: input.seed as number, at, order, lot }, audit: audit({}) });
+      const { order, lot } = seedEntries(field0.entries, event.spec.seeding, input.seed as number);
+      return ok({
+        ...field0,
+        draw: { seed: input.seed as number, at, order, lot },
+        registration: 'closed',
+        audit: audit(left.length === 0 ? {} : { left }),
+      });
     }
     case 'call':
     case 'uncall': {
@@ -617,7 +766,7 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
       if (type === 'result') {
         const recorded: ClubEvent = { ...next, audit: audit({ match: match.id, to: stored }) };
         noteStep(event, recorded, match.id);
-        return ok(recorded);
+        return ok(walkovers(recorded, at));
       }
       // A correction: everything after it is derived again; results and calls that no longer fit go.
       const after = viewEvent(next);
@@ -632,18 +781,23 @@ export function applyEventAction(event: ClubEvent, action: EventAction): Result<
           if (!reset.includes(id)) reset.push(id);
         }
       }
-      return ok({
-        ...next,
-        results: remaining,
-        calls: kept,
-        audit: audit({
-          match: match.id,
-          from: match.result,
-          to: stored,
-          why: (input.why as string).trim(),
-          reset,
-        }),
-      });
+      return ok(
+        walkovers(
+          {
+            ...next,
+            results: remaining,
+            calls: kept,
+            audit: audit({
+              match: match.id,
+              from: match.result,
+              to: stored,
+              why: (input.why as string).trim(),
+              reset,
+            }),
+          },
+          at,
+        ),
+      );
     }
   }
   return fail(type, '/type', 'invalid', 'unknown action');

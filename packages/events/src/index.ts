@@ -9,7 +9,7 @@
  * let event = createEvent({ name: 'Club cup', dates: { start: '2026-12-05' }, variant: 'free',
  *   races: { default: 3 }, format: { kind: 'double-to', finalStage: 8 } }, 'director', Date.now());
  */
-export { applyEventAction, checkField, createEvent, LIMITS, parseFormat } from './actions.js';
+export { applyEventAction, checkField, createEvent, LIMITS, parseFormat, registrationOf } from './actions.js';
 export { loadEvent } from './load.js';
 export * from './model.js';
 export { bracketOrder, bracketSize, isPowerOfTwo, seedEntries, shuffle } from './seeding.js';

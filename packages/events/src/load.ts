@@ -6,7 +6,13 @@
  */
 import { err, ok, type Result } from '@pyramid/core';
 import { applyEventAction, createEvent, LIMITS } from './actions.js';
-import type { AuditEntry, ClubEvent, EventAction, EventError } from './model.js';
+import {
+  type AuditEntry,
+  type ClubEvent,
+  type EventAction,
+  type EventError,
+  WALKOVER_ACTOR,
+} from './model.js';
 import { viewEvent } from './view.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -70,11 +76,32 @@ export function loadEvent(input: unknown): Result<ClubEvent, EventError> {
   const highest = Math.max(0, ...ids.map((id) => Number((id as string).slice(1))));
   if (!Number.isSafeInteger(nextEntry) || (nextEntry as number) <= highest)
     return bad('/nextEntry', 'must be above every entry id');
+  // Check-ins are restored with the ids; withdrawals after the results (their walkovers are stored).
+  const flag = (i: number, key: 'checkedIn' | 'withdrawn'): boolean => {
+    const e = entries[i] as Record<string, unknown>;
+    return e[key] === true;
+  };
+  for (const [i, e] of entries.entries()) {
+    for (const key of ['checkedIn', 'withdrawn'] as const) {
+      const v = (e as Record<string, unknown>)[key];
+      if (v !== undefined && v !== true) return bad(`/entries/${i}/${key}`, 'must be true when present');
+    }
+  }
   event = {
     ...event,
-    entries: event.entries.map((e, i) => ({ ...e, id: ids[i] as string })),
+    entries: event.entries.map((e, i) => ({
+      ...e,
+      id: ids[i] as string,
+      ...(flag(i, 'checkedIn') ? { checkedIn: true as const } : {}),
+    })),
     nextEntry: nextEntry as number,
   };
+  const registration = input.registration;
+  if (registration !== undefined && registration !== 'open' && registration !== 'closed')
+    return bad('/registration', 'must be "open" or "closed"');
+  if (registration === 'open' && input.draw !== null)
+    return bad('/registration', 'is closed once the draw is made');
+  event = { ...event, registration: registration ?? 'closed' };
   if (input.draw !== null) {
     if (!isRecord(input.draw)) return bad('/draw', 'must be null or { seed, at, order, lot }');
     if (!Number.isSafeInteger(input.draw.at) || (input.draw.at as number) < 0)
@@ -116,7 +143,8 @@ export function loadEvent(input: unknown): Result<ClubEvent, EventError> {
           frames: rec.frames,
           reason: rec.reason,
           winner: rec.winner,
-          by: rec.by,
+          // A withdrawal's walkover is checked as the director's, and keeps its actor below.
+          by: rec.by === WALKOVER_ACTOR && rec.reason === 'walkover' ? director : rec.by,
           at: rec.at,
         },
         `/results/${i}`,
@@ -134,18 +162,40 @@ export function loadEvent(input: unknown): Result<ClubEvent, EventError> {
     if (!done.ok) return done;
   }
   // Keep the stored results' order and the stored audit (checked for shape above).
-  const byMatch = new Map(event.results.map((r) => [r.match, r]));
-  return ok({
+  const byMatch = new Map(
+    event.results.map((r) => [
+      r.match,
+      r.reason === 'walkover' && r.by === director && walkoverBy(results, r.match)
+        ? { ...r, by: WALKOVER_ACTOR }
+        : r,
+    ]),
+  );
+  const loaded: ClubEvent = {
     ...event,
+    entries: event.entries.map((e, i) => (flag(i, 'withdrawn') ? { ...e, withdrawn: true as const } : e)),
     results: results
       .map((r) => byMatch.get((r as Record<string, unknown>).match as string))
       .filter((r) => r !== undefined),
     audit: audit as AuditEntry[],
-  });
+  };
+  const withdrawn = new Set(loaded.entries.filter((e) => e.withdrawn === true).map((e) => e.id));
+  if (withdrawn.size > 0 && loaded.draw === null)
+    return bad('/entries', 'nobody withdraws before the draw: the entry leaves');
+  const due = viewEvent(loaded).matches.find(
+    (m) =>
+      (m.state === 'ready' || m.state === 'called') &&
+      (withdrawn.has(m.a as string) || withdrawn.has(m.b as string)),
+  );
+  if (due !== undefined) return bad('/results', `${due.id} lacks the walkover a withdrawal gives`);
+  return ok(loaded);
 }
 
 function stripId(entry: unknown): unknown {
   if (!isRecord(entry)) return entry;
   const { id: _, ...rest } = entry;
   return rest;
+}
+
+function walkoverBy(results: readonly unknown[], match: string): boolean {
+  return results.some((r) => isRecord(r) && r.match === match && r.by === WALKOVER_ACTOR);
 }

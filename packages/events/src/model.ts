@@ -78,6 +78,12 @@ export interface EventSpec {
   readonly seeding: Seeding;
   /** The venue's tables by name (calls name one of them when the list is not empty). */
   readonly tables: readonly string[];
+  /**
+   * Players registering themselves (`register`): at most `limit` entries in all (the director's
+   * additions count too), and guest accounts only when `guests` is true. Absent in events stored
+   * before registration existed: read as { limit: LIMITS.entries, guests: true }.
+   */
+  readonly registration?: { readonly limit: number; readonly guests: boolean };
 }
 
 export interface Entry {
@@ -88,6 +94,10 @@ export interface Entry {
   readonly account?: string;
   /** For seeding by rating. */
   readonly rating?: number;
+  /** Present when the player (or a director) checked him in at the venue. */
+  readonly checkedIn?: true;
+  /** Present when he withdrew after the draw: his remaining matches are walkovers for his opponents. */
+  readonly withdrawn?: true;
 }
 
 export const RESULT_REASONS = ['played', 'paper', 'walkover', 'retirement', 'disqualification'] as const;
@@ -125,6 +135,9 @@ export interface AuditEntry {
   readonly why?: string;
   /** Matches whose results a correction voided because their players changed. */
   readonly reset?: readonly string[];
+  /** The entry an action was about (register, check-in, withdraw) or that left at the draw. */
+  readonly entry?: string;
+  readonly left?: readonly string[];
 }
 
 export interface Draw {
@@ -147,6 +160,11 @@ export interface ClubEvent {
   readonly results: readonly StoredResult[];
   readonly calls: Readonly<Record<string, Call>>;
   readonly audit: readonly AuditEntry[];
+  /**
+   * Whether players may still register themselves: open from the creation until the director
+   * closes it or the draw is made. Absent in events stored before registration existed: closed.
+   */
+  readonly registration?: 'open' | 'closed';
 }
 
 export type EventErrorCode =
@@ -158,6 +176,8 @@ export type EventErrorCode =
   | 'score'
   | 'players-unknown'
   | 'not-director'
+  | 'not-allowed'
+  | 'full'
   | 'not-found'
   | 'state';
 
@@ -171,6 +191,11 @@ export interface EventError {
 
 /** The actor the server uses for a result an online table or a scorer reports (not a director). */
 export const TABLE_ACTOR = '@table';
+/**
+ * The actor of the walkovers a withdrawal gives (never an account: account ids are base64url):
+ * the stored result says the event's rules decided it, the audit says who withdrew.
+ */
+export const WALKOVER_ACTOR = '@walkover';
 
 export type EventAction =
   | { readonly type: 'add-entry'; readonly by: string; readonly at: number; readonly entry: unknown }
@@ -189,7 +214,35 @@ export type EventAction =
       readonly order: readonly string[];
     }
   | { readonly type: 'add-director'; readonly by: string; readonly at: number; readonly account: string }
-  | { readonly type: 'draw'; readonly by: string; readonly at: number; readonly seed: number }
+  | {
+      readonly type: 'draw';
+      readonly by: string;
+      readonly at: number;
+      readonly seed: number;
+      /** Draw only the entries that checked in; the others leave the event (listed in the audit). */
+      readonly checkedInOnly?: boolean;
+    }
+  /**
+   * A player enters himself (`by` is his account) while registration is open. The server fills in
+   * `name` (his account's name) and `guest` (whether the account is a guest's), never the client.
+   */
+  | {
+      readonly type: 'register';
+      readonly by: string;
+      readonly at: number;
+      readonly name: string;
+      readonly guest: boolean;
+      readonly rating?: number;
+    }
+  | { readonly type: 'close-registration'; readonly by: string; readonly at: number }
+  | { readonly type: 'open-registration'; readonly by: string; readonly at: number }
+  /** The entry's own account or a director: he is at the venue (before the draw). */
+  | { readonly type: 'check-in'; readonly by: string; readonly at: number; readonly entry: string }
+  /**
+   * The entry's own account or a director: before the draw the entry leaves; after it, his
+   * remaining matches become walkovers for his opponents (now and whenever he would play again).
+   */
+  | { readonly type: 'withdraw'; readonly by: string; readonly at: number; readonly entry: string }
   | {
       readonly type: 'call';
       readonly by: string;

@@ -78,3 +78,37 @@ export function playOut(event: ClubEvent, rng: Random): ClubEvent {
   if (viewEvent(e).matches.some((m) => m.state === 'ready')) throw new Error('the event did not finish');
   return e;
 }
+
+/**
+ * Plays ready matches in a random order with random results until none is left, and before each
+ * step withdraws, with probability `p`, a random player who is still in (never the last one
+ * still in who has not withdrawn). Returns the event and the withdrawn entries in order.
+ */
+export function playOutWithdrawing(
+  event: ClubEvent,
+  rng: Random,
+  p: number,
+): { event: ClubEvent; withdrawn: string[] } {
+  let e = event;
+  let clock = 10_000;
+  const withdrawn: string[] = [];
+  for (let step = 0; step < 100_000; step++) {
+    const view = viewEvent(e);
+    if (rng.chance(p)) {
+      const inPlay = e.entries.filter((x) => x.withdrawn !== true && !view.tiers.has(x.id));
+      if (inPlay.length > 1 && !view.finished) {
+        const who = rng.pick(inPlay).id;
+        e = act(e, { type: 'withdraw', entry: who, at: clock++ });
+        withdrawn.push(who);
+        continue;
+      }
+    }
+    const ready = viewEvent(e).matches.filter((m) => m.state === 'ready');
+    if (ready.length === 0) break;
+    const m = rng.pick(ready);
+    const { frames } = randomResult(m, rng);
+    e = act(e, { type: 'result', match: m.id, frames, at: clock++ });
+  }
+  if (viewEvent(e).matches.some((m) => m.state === 'ready')) throw new Error('the event did not finish');
+  return { event: e, withdrawn };
+}

@@ -101,6 +101,17 @@ export interface PlayerPage {
   readonly matches: readonly MatchSummary[];
 }
 
+/** A club event a player entered (`GET /api/players/:id/events`), newest first. */
+export interface PlayerEventSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly director: string;
+  readonly finished: boolean;
+  readonly updatedAt: number;
+  /** "1", "3–4", …; null while he is still in (or before the draw). */
+  readonly place: string | null;
+}
+
 export interface LeaderboardEntry {
   readonly rank: number;
   readonly player: PlayerInfo;
@@ -226,6 +237,11 @@ export class OnlineApi {
 
   player(id: string): Promise<ApiResult<PlayerPage>> {
     return this.call('GET', `/api/players/${encodeURIComponent(id)}`);
+  }
+
+  /** The public club events the player entered, with his place in each. */
+  playerEvents(id: string): Promise<ApiResult<PlayerEventSummary[]>> {
+    return this.call('GET', `/api/players/${encodeURIComponent(id)}/events`);
   }
 
   leaderboard(variant: Variant, limit = 50): Promise<ApiResult<LeaderboardResponse>> {

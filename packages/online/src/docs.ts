@@ -3,6 +3,15 @@
  * and the code cannot drift apart (a test compares them). Regenerate with
  * `node --conditions=@pyramid/source --import tsx scripts/online-docs.ts`.
  */
+
+import {
+  CAPABILITY_LIFETIME_MS,
+  MAX_CAPABILITIES_PER_LIVE,
+  MAX_ENTRIES_PER_MESSAGE,
+  MAX_LIVE_ENTRIES,
+  MAX_OPEN_LIVE_PER_ACCOUNT,
+  MAX_WATCHED_LIVE,
+} from './live.js';
 import {
   CLIENT_MESSAGE_TYPES,
   LOG_PAGE_SIZE,
@@ -33,8 +42,14 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
     "The client's own simulation of the stroke at `seq` ended on another final-state hash: the server answers `resync`, the table's state without its log (a client missing rulings asks for them with `log`). Costly to answer, so limited with `join` and `log` (a burst of 10, then one a second); the server's log notes a table's desyncs once per ten minutes, not each report.",
   log: `A page of the rulings log: the entries after seq \`after\` (0 for the first), oldest first, at most ${LOG_PAGE_SIZE} a page. Answered by \`log\`; limited with \`join\` and \`desync\`.`,
   ping: "Measures the round trip; the `pong` carries the server's clock.",
-  'event-watch': `Follow a club event (its page): answered by \`event\` with the event as stored now, then another \`event\` after each action stored (a result, a call, an entry, the draw, a correction). A private event is followed by its directors only; others get \`event/not-found\`, as for an event that does not exist. At most ${MAX_WATCHED_EVENTS} events a connection (\`event/too-many\`); limited with \`join\`, \`desync\` and \`log\`.`,
+  'event-watch': `Follow a club event (its page): answered by \`event\` with the event as stored now (a snapshot), then \`event-action\` after each action stored (a result, a call, an entry, a registration, a withdrawal, the draw, a correction). Sent again, it answers with a new snapshot: a client whose copy missed an action asks so. A private event is followed by its directors only; others get \`event/not-found\`, as for an event that does not exist. At most ${MAX_WATCHED_EVENTS} events a connection (\`event/too-many\`); limited with \`join\`, \`desync\` and \`log\`.`,
   'event-unwatch': 'Stop following a club event; nothing is answered.',
+  'score-open': `Open a live match to score it (live scoring from a real table): the \`liveId\` and \`capability\` of the scorer's link (\`/scorer.html#live=<liveId>&cap=<capability>\`) and this device's own id (random, made once and kept with its queue). Answered by \`score-state\`: the header and the stored log, \`writer: true\` when this device holds the lease — it was the first to open, nobody held the lease, or it held it already (a reconnect) — and watching otherwise. The opener also follows the match (\`live\` after each stored entry). A forged or revoked capability is refused (\`auth/capability-invalid\`, \`auth/capability-revoked\`) and nothing is stored; an expired one (the match has ended, or the link is older than 7 days) is answered with the log as stored, \`writer: false\` (its entries are refused \`auth/capability-expired\`). Its answer carries the whole log, so it is limited with \`join\` (as is \`score-take\`).`,
+  'score-take':
+    '"Score here": this device takes the lease from the device holding it. The epoch grows by one, the old writer is sent `score-superseded` and its later entries are refused (`score/not-writer`). Answered by `score-state` with `writer: true`.',
+  'score-entries': `Entries \`seq\`, \`seq\` + 1, … (1 to ${MAX_ENTRIES_PER_MESSAGE} a message) under the lease of \`epoch\`: an action as the match record stores it, or an undo (withdraws the last action standing; only the device holding the lease, and only an action written under its lease). The server rules each action with the referee on the replayed state (a refusal is \`score/refused\` with the referee's field under \`/entries/<i>/action\` and its code in \`detail\`, and nothing of it is stored), stores the entries in one transaction that also checks the lease and the capability, and only then answers \`score-ack\` and broadcasts \`live\`. \`seq\` must be the stored count + 1; an entry already stored at its seq is acknowledged again and stored once (a resend), a different one is \`score/conflict\`, a seq past the end \`score/gap\` — both followed by \`score-state\`. At most ${MAX_LIVE_ENTRIES} entries a match.`,
+  'live-watch': `Follow a live match (its overlay, its page): answered by \`live\` with the entries after \`after\` (all without it), then a \`live\` after each stored entry. At most ${MAX_WATCHED_LIVE} live matches a connection (\`live/too-many\`); an unknown id is \`live/not-found\`. Limited with \`join\`.`,
+  'live-unwatch': 'Stop following a live match; nothing is answered.',
 };
 
 const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
@@ -65,9 +80,18 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
     "A refusal: a namespaced code, the field at fault and a message; `ref` echoes the refused message's `ref`. Nothing changed on the table.",
   pong: 'The answer to `ping`.',
   event:
-    'A followed club event as the database holds it (sent only after the action is stored): the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action; keep the highest seen.',
+    'A followed club event as the database holds it, the answer to `event-watch`: the event, every match with its state (waiting, ready, called to a table, finished with the score), the group tables, the standings with places and the suggested calls of the server (for each free table, the longest-waiting ready match) — the same as `GET /api/events/:id`. `version` grows with each action.',
+  'event-action':
+    "One action stored on a followed event (sent only after it is committed), as the store applied it — its `type`, the server's `by` (the account, `@table` for a table's result) and `at`, and its own fields — and the event's `version` after it. A client holding version − 1 applies it with `applyEventAction` of `@pyramid/events` (pure and deterministic: it gives the event the server stored, walkovers and resets included) and derives the view again; a client holding any other version ignores it and sends `event-watch` for a snapshot. A few hundred bytes where a snapshot of a large event is a few hundred kilobytes.",
   'event-live':
-    "The running score of one match of a followed event while it is played, on an online table or scored at a real table (`source`): frames and the frame's points of players a and b, the race, who is at the table, the last ruling, and `seq`, the number of actions stored for the match (keep the highest). Sent after each stored action; the result that ends the match arrives as `event`.",
+    "The running score of one match of a followed event while it is played, on an online table or scored at a real table (`source`): frames and the frame's points of players a and b, the race, who is at the table, the last ruling, and `seq`, the number of actions stored for the match (keep the highest). Sent after each stored action; the result that ends the match arrives as `event-action`.",
+  'score-state':
+    "A live match as stored, for its scorer (the answer to `score-open` and `score-take`, and after `score/conflict` or `score/gap`): the header, every stored entry with who sent it and when (the server's clock), the stored count `seq`, whether this device holds the lease and its `epoch`, and whether the match has ended. A scorer takes this log as the truth: its queued entries the log holds are stored, those that contradict it are dropped.",
+  'score-ack':
+    'Entries up to `seq` are stored (sent only after the database holds them). A resent entry is acknowledged again.',
+  'score-superseded':
+    'Another device took the lease (`score-take`) with `epoch`: this device writes no more; it watches, and may take the lease back.',
+  live: 'A followed live match after each stored entry (or the answer to `live-watch`): the header, the running score (`MatchLive`: frames and points of players 0 and 1 as a and b, the race, who is at the table, the last ruling in words, `seq` the stored count), the entries stored since, and whether the match has ended.',
 };
 
 const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
@@ -111,6 +135,20 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
     'the server is cut off from its database or message bus, or the table is moving to another server process; nothing changed: play again once it is available',
   'server/outcome-unknown':
     'the process or the database storing the intent stopped answering while it was stored: it may have been played or not. Take the table’s state (the next broadcast, or join again) before acting again',
+  'auth/capability-invalid':
+    'live scoring: no capability with this value for this live match (forged, mistyped, or for another match); nothing was stored',
+  'auth/capability-revoked': 'live scoring: the director revoked this scoring link; nothing was stored',
+  'auth/capability-expired': `live scoring: the match has ended, or the link is older than ${CAPABILITY_LIFETIME_MS / 86_400_000} days; nothing was stored`,
+  'live/not-found': 'no live match with this id',
+  'live/too-many': `this connection follows ${MAX_WATCHED_LIVE} live matches already, or this account has ${MAX_OPEN_LIVE_PER_ACCOUNT} unfinished friendly live matches, or this match has ${MAX_CAPABILITIES_PER_LIVE} scoring links`,
+  'score/not-writer':
+    'another device holds the lease of this live match (or `epoch` is not the lease’s): take it with `score-take` first',
+  'score/refused':
+    "the referee refused an entry's action: `field` is its field under `/entries/<i>/action`, `detail` the referee's code; the entries before it in the message were stored (and acknowledged), it and the rest were not",
+  'score/conflict':
+    'a different entry is stored at this seq (another device wrote it): the server’s log follows in `score-state`',
+  'score/gap': 'the seq is past the stored count + 1: the server’s log follows in `score-state`',
+  'score/invalid': `an undo with no action of this device's lease to withdraw, or an entry past ${MAX_LIVE_ENTRIES}`,
 };
 
 const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
@@ -188,6 +226,36 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     '/api/matches/:id/record',
     '—',
     'The match record (format `pyramid-match-record`, version 1) of the table: `pyramid referee` replays it to the same rulings and result.',
+  ],
+  [
+    'POST',
+    '/api/events/:id/matches/:match/scoring',
+    '—',
+    "A director's scoring link for a match of his event whose two players are known and that has no result: `201 { liveId, capability, scorerUrl, overlayUrl, header }` (`ScoringLink`). The match's live match is made the first time (its header from the event: variant, table size, settings, the race of the match, the players, a lag to start, the table it is called to) and kept after; each call adds a capability (256 random bits, shown once, stored as a hash; at most 20 a match). `scorerUrl` is `/scorer.html#live=<liveId>&cap=<capability>`.",
+  ],
+  [
+    'DELETE',
+    '/api/events/:id/matches/:match/scoring',
+    '—',
+    "Revokes every scoring capability of the match (directors only): `{ revoked }`. A scorer's next write is refused `auth/capability-revoked`; a new `POST` gives a new link to the same live match.",
+  ],
+  [
+    'GET',
+    '/api/events/:id/live',
+    '—',
+    "`{ matches: [{ match, liveId, table, finished }] }`: the event's live matches (an overlay finds the match called to a table here). A private event: directors only.",
+  ],
+  [
+    'POST',
+    '/api/live',
+    '`createLive`',
+    '"Share live": a friendly match scored at a real table, by any signed-in player (a guest too): `201 ScoringLink`. At most 5 unfinished ones per account (`429 live/too-many`).',
+  ],
+  [
+    'GET',
+    '/api/live/:liveId',
+    '—',
+    '`LiveShown`: the header, the running score, every stored entry (with who and when) and the match record of the actions that stand (`pyramid referee` replays it), public to anyone with the id.',
   ],
   ['GET', '/api/health', '—', '`{ ok, tables }`.'],
 ];
@@ -321,6 +389,33 @@ intent), so whoever can publish on it can act as any player.
 - A logout (\`POST /api/logout\`) closes that session's live sockets (code 4002): at once on the
   process that took it, within 5 s on the others. A client does not reconnect with that token.
 - The server closes with 4000 when it shuts down (reconnect later).
+
+
+## Live scoring from a real table
+
+A match played at a real table is scored on a phone and streamed here (\`docs/events.md\`, "Live
+scoring from a real table"). A **live match** (\`liveId\`) has a header — variant, table size,
+settings, the race (\`framesToWin\`), the players, who breaks (\`null\`: a lag first), the table, and
+the event's match when it is one — and a log of **entries** numbered from 1: an action as the match
+record stores it, or an undo that withdraws the last action standing. Writing needs a
+**capability** (256 random bits, from \`POST /api/events/:id/matches/:match/scoring\` or
+\`POST /api/live\`; the server keeps only its hash; the scorer's link carries it in the fragment,
+\`/scorer.html#live=<liveId>&cap=<capability>\`) and the **lease**: one device at a time, by its own
+random \`device\` id, with an \`epoch\` that grows with each take-over, checked in the transaction of
+every write. The scorer:
+
+1. \`score-open\` → \`score-state\` (\`writer\`, \`epoch\`, the stored log, \`seq\` = the stored count);
+2. \`score-entries\` with \`seq\` = stored count + 1 (up to ${MAX_ENTRIES_PER_MESSAGE} entries, one message's bytes) → \`score-ack\` with the
+   last seq stored, sent only after the store holds them, then \`live\` to every follower;
+3. on \`score/conflict\` or \`score/gap\` the error is followed by \`score-state\`: the scorer takes the
+   server's log (its queued entries that the log holds are stored; those that contradict it are
+   dropped); a resent entry the log holds is acknowledged again, never stored twice;
+4. \`score-superseded\` (another device took the lease): stop writing, watch, or \`score-take\` back.
+
+\`ScorerSync\` (\`@pyramid/online\`) is this scorer side, offline first: a queue with the seqs,
+persisted through an injected \`QueueStore\` (\`load\`, \`save\`: IndexedDB in the browser), sent in
+order whenever there is a connection. Followers send \`live-watch\` and get \`live\` (the running
+score as \`MatchLive\`, the entries since) now and after each stored entry.
 
 ## Client → server messages
 `);

@@ -16,6 +16,9 @@
  */
 export * from './api.js';
 export * from './client.js';
+export * from './live.js';
+export * from './live-schema.js';
 export * from './protocol.js';
 export * from './schema.js';
+export * from './scorer-sync.js';
 export * from './text.js';

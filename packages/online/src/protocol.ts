@@ -19,6 +19,13 @@ import type {
   TableSize,
   Variant,
 } from '@pyramid/rules';
+import {
+  LIVE_CLIENT_MESSAGE_TYPES,
+  LIVE_ERROR_CODES,
+  LIVE_SERVER_MESSAGE_TYPES,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from './live.js';
 
 /** Bumped on any change a client must know about; the server refuses a `hello` of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -112,6 +119,8 @@ export const ONLINE_ERROR_CODES = [
    * (the next broadcast, or join again) before acting again.
    */
   'server/outcome-unknown',
+  /** Live scoring from a real table (live.ts). */
+  ...LIVE_ERROR_CODES,
 ] as const;
 export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 
@@ -266,7 +275,9 @@ export type ClientMessage =
   | ({ readonly type: 'ping'; readonly t: number } & Ref)
   /** Follow a club event: answered by `event` with its view now, then one after each stored action. */
   | ({ readonly type: 'event-watch'; readonly eventId: string } & Ref)
-  | ({ readonly type: 'event-unwatch'; readonly eventId: string } & Ref);
+  | ({ readonly type: 'event-unwatch'; readonly eventId: string } & Ref)
+  /** Live scoring from a real table (live.ts). */
+  | LiveClientMessage;
 
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES = [
@@ -282,6 +293,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'ping',
   'event-watch',
   'event-unwatch',
+  ...LIVE_CLIENT_MESSAGE_TYPES,
 ] as const satisfies readonly ClientMessageType[];
 
 /** The most club events one connection follows at once (each costs a subscription and a view per action). */
@@ -311,6 +323,17 @@ export interface MatchLive {
   readonly lastRuling: string | null;
   /** The server's clock when it stored the action (ms since the epoch). */
   readonly at: number;
+}
+
+/**
+ * An action of a club event as stored (an EventAction of @pyramid/events: `type`, `by`, `at` and
+ * the action's own fields). Opaque here, like EventShown.
+ */
+export interface EventActionShown {
+  readonly type: string;
+  readonly by: string;
+  readonly at: number;
+  readonly [field: string]: unknown;
 }
 
 /**
@@ -442,15 +465,29 @@ export type ServerMessage =
   | { readonly type: 'service'; readonly available: boolean; readonly message: string }
   | ({ readonly type: 'error'; readonly ref?: string } & OnlineError)
   | { readonly type: 'pong'; readonly t: number; readonly serverNow: number }
-  /** A followed club event as stored now (`version` grows with each action: keep the highest). */
+  /** A followed club event as stored now: the answer to `event-watch` (a snapshot). */
   | { readonly type: 'event'; readonly eventId: string; readonly shown: EventShown }
+  /**
+   * One action the store committed on a followed event, as applied (with the server's `by` and
+   * `at`), and the event's `version` after it. A client whose copy is at `version − 1` applies it
+   * with `applyEventAction` of @pyramid/events (deterministic: the same event as the server's);
+   * any other copy asks for a snapshot again with `event-watch`.
+   */
+  | {
+      readonly type: 'event-action';
+      readonly eventId: string;
+      readonly version: number;
+      readonly action: EventActionShown;
+    }
   /** The running score of one match of a followed event, while it is played (not stored in the event). */
   | {
       readonly type: 'event-live';
       readonly eventId: string;
       readonly match: string;
       readonly live: MatchLive;
-    };
+    }
+  /** Live scoring from a real table (live.ts). */
+  | LiveServerMessage;
 
 export type ServerMessageType = ServerMessage['type'];
 export const SERVER_MESSAGE_TYPES = [
@@ -471,7 +508,9 @@ export const SERVER_MESSAGE_TYPES = [
   'error',
   'pong',
   'event',
+  'event-action',
   'event-live',
+  ...LIVE_SERVER_MESSAGE_TYPES,
 ] as const satisfies readonly ServerMessageType[];
 
 // ── Ratings ────────────────────────────────────────────────────────────────────────────────────

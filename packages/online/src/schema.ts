@@ -5,6 +5,8 @@
  * describe the top level exactly and refer to the referee's own types (`MatchState`, `Ruling`, the
  * match record's action) by name.
  */
+
+import { LIVE_CLIENT_MESSAGE_SCHEMAS, LIVE_SERVER_MESSAGE_SCHEMAS } from './live-schema.js';
 import {
   CLIENT_MESSAGE_TYPES,
   LOG_PAGE_SIZE,
@@ -146,6 +148,7 @@ export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPE
   ping: closed({ type: { const: 'ping' }, t: { type: 'number' }, ref }, ['type', 't']),
   'event-watch': closed({ type: { const: 'event-watch' }, eventId, ref }, ['type', 'eventId']),
   'event-unwatch': closed({ type: { const: 'event-unwatch' }, eventId, ref }, ['type', 'eventId']),
+  ...LIVE_CLIENT_MESSAGE_SCHEMAS,
 };
 
 /** One schema for every message of one direction: the message named by `type`, its own schema in `$defs`. */
@@ -441,6 +444,24 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     },
     ['type', 'eventId', 'shown'],
   ),
+  'event-action': closed(
+    {
+      type: { const: 'event-action' },
+      eventId,
+      version: { type: 'integer', minimum: 2 },
+      action: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', minLength: 1, maxLength: 32 },
+          by: { type: 'string', minLength: 1, maxLength: 100 },
+          at: epochMs,
+        },
+        required: ['type', 'by', 'at'],
+        description: 'the EventAction of @pyramid/events as the store applied it',
+      },
+    },
+    ['type', 'eventId', 'version', 'action'],
+  ),
   'event-live': closed(
     {
       type: { const: 'event-live' },
@@ -467,6 +488,7 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     },
     ['type', 'eventId', 'match', 'live'],
   ),
+  ...LIVE_SERVER_MESSAGE_SCHEMAS,
 };
 
 export const serverMessageSchema: JsonSchema = messageUnion(
@@ -537,4 +559,26 @@ export const HTTP_REQUEST_SCHEMAS = {
   ),
   quickMatch: closed({ variant: { enum: VARIANTS }, rated: { type: 'boolean' } }, ['variant']),
   logout: closed({ everywhere: { type: 'boolean' } }, []),
+  /** `POST /api/live`: a friendly match to share live (live.ts). */
+  createLive: closed(
+    {
+      variant: { enum: VARIANTS },
+      tableSize: { type: 'string', maxLength: 16 },
+      settings: {
+        type: 'object',
+        properties: {
+          shotClock: shotClockSchema,
+          breakMinBallsToCushion: { type: 'integer', minimum: 0, maximum: 15 },
+          pushGapThreshold: { type: 'number', minimum: 0, maximum: 2 },
+        },
+        maxProperties: 16,
+        description: 'Partial Settings of @pyramid/rules without framesToWin (resolveSettings checks them)',
+      },
+      framesToWin,
+      players: { type: 'array', items: name, minItems: 2, maxItems: 2 },
+      breaker: { enum: [0, 1, null] },
+      table: { type: 'string', minLength: 1, maxLength: 40, pattern: PLAIN_TEXT },
+    },
+    ['variant', 'framesToWin', 'players'],
+  ),
 } as const satisfies Readonly<Record<string, JsonSchema>>;

@@ -13,6 +13,7 @@ const ajv = new Ajv2020({ allErrors: false, strict: true });
 const client = ajv.compile(clientMessageSchema);
 const server = ajv.compile(serverMessageSchema);
 const TABLE = 'AAAAAAAAAAAAAAAAAAAAAA';
+const CAP = 'C'.repeat(43);
 
 describe('the JSON Schemas of the protocol', () => {
   it('have one schema per message type, both ways', () => {
@@ -58,6 +59,20 @@ describe('the JSON Schemas of the protocol', () => {
       { type: 'ping', t: 5 },
       { type: 'event-watch', eventId: 'AbC_12-xyz90', ref: 'w' },
       { type: 'event-unwatch', eventId: 'AbC_12-xyz90' },
+      { type: 'score-open', liveId: TABLE, capability: CAP, device: 'dev-0123456789abcdef' },
+      { type: 'score-take', liveId: TABLE, capability: CAP, device: 'dev-0123456789abcdef', ref: 't' },
+      {
+        type: 'score-entries',
+        liveId: TABLE,
+        epoch: 1,
+        seq: 1,
+        entries: [
+          { kind: 'action', action: { type: 'shot', player: 0, facts: { firstContact: 3, pocketed: [] } } },
+          { kind: 'undo' },
+        ],
+      },
+      { type: 'live-watch', liveId: TABLE, after: 4 },
+      { type: 'live-unwatch', liveId: TABLE },
     ];
     for (const message of messages) expect(client(message), JSON.stringify(client.errors)).toBe(true);
     expect(new Set(messages.map((m) => m.type)).size).toBe(CLIENT_MESSAGE_TYPES.length);
@@ -73,6 +88,20 @@ describe('the JSON Schemas of the protocol', () => {
       { type: 'event-watch' },
       { type: 'event-watch', eventId: '../etc' },
       { type: 'event-unwatch', eventId: 'x', extra: 1 },
+      // Live scoring: a capability of the wrong length, no device, an empty or oversized batch, seq 0.
+      { type: 'score-open', liveId: TABLE, capability: 'short', device: 'dev-0123456789abcdef' },
+      { type: 'score-open', liveId: TABLE, capability: CAP },
+      { type: 'score-entries', liveId: TABLE, epoch: 1, seq: 1, entries: [] },
+      {
+        type: 'score-entries',
+        liveId: TABLE,
+        epoch: 1,
+        seq: 1,
+        entries: Array.from({ length: 21 }, () => ({ kind: 'undo' })),
+      },
+      { type: 'score-entries', liveId: TABLE, epoch: 1, seq: 0, entries: [{ kind: 'undo' }] },
+      { type: 'score-entries', liveId: TABLE, epoch: 1, seq: 1, entries: [{ kind: 'redo' }] },
+      { type: 'score-entries', liveId: TABLE, epoch: 1, seq: 1, entries: [{ kind: 'action', action: {} }] },
       {
         type: 'stroke',
         tableId: TABLE,
@@ -122,5 +151,33 @@ describe('the JSON Schemas of the protocol', () => {
     ).toBe(true);
     expect(server({ type: 'error', code: 'state/stale', field: 'seq', message: 'm', ref: 'r1' })).toBe(true);
     expect(server({ type: 'error', code: 'nope', field: '', message: 'm' })).toBe(false);
+    const header = {
+      variant: 'combined',
+      tableSize: '12ft',
+      settings: {},
+      framesToWin: 3,
+      players: ['A', 'B'],
+      breaker: null,
+      table: '3',
+      event: { eventId: 'ev1', match: 'w1-1' },
+    };
+    const entry = { seq: 1, entry: { kind: 'undo' }, by: { id: 'p', name: 'A' }, at: 5 };
+    expect(
+      server({
+        type: 'score-state',
+        liveId: TABLE,
+        header,
+        entries: [entry],
+        seq: 1,
+        writer: true,
+        epoch: 2,
+        finished: false,
+      }),
+      JSON.stringify(server.errors),
+    ).toBe(true);
+    expect(server({ type: 'score-ack', liveId: TABLE, seq: 3 })).toBe(true);
+    expect(server({ type: 'error', code: 'score/conflict', field: '/seq', message: 'm', ref: 'r' })).toBe(
+      true,
+    );
   });
 });

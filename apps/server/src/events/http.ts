@@ -35,7 +35,12 @@ export interface EventApiDeps {
 export const MAX_OPEN_EVENTS_PER_DIRECTOR = 20;
 const LIST_LIMIT = 100;
 
-const STATUS: Partial<Record<EventError['code'], number>> = { 'not-director': 403, 'not-found': 404 };
+const STATUS: Partial<Record<EventError['code'], number>> = {
+  'not-director': 403,
+  'not-allowed': 403,
+  'not-found': 404,
+  full: 409,
+};
 
 function refuse(
   reply: FastifyReply,
@@ -143,13 +148,30 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
         message: 'must be an action object with a "type"',
       });
     }
-    // Who and when are the server's, never the client's.
-    const action = { ...(body as Record<string, unknown>), by: caller, at: now() } as unknown as EventAction;
+    // Who and when are the server's, never the client's; so are a registering player's name, rating
+    // and whether his account is a guest's.
+    let action = { ...(body as Record<string, unknown>), by: caller, at: now() } as unknown as EventAction;
+    if (action.type === 'register') {
+      const player = await store.player(caller);
+      const current = await events.get(id);
+      const rating =
+        player === null || current === null ? null : await store.rating(caller, current.event.spec.variant);
+      const { rating: _r, ...rest } = action as unknown as Record<string, unknown>;
+      action = {
+        ...rest,
+        type: 'register',
+        by: caller,
+        at: action.at,
+        name: player?.name ?? '',
+        guest: player?.passwordHash == null,
+        ...(rating === null ? {} : { rating: Math.round(rating.rating) }),
+      } as EventAction;
+    }
     const result = await events.act(id, action, now());
     if (result === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
     if (!result.ok) return refuse(reply, result.error);
     // Committed: now (never before) the event's watchers hear of it.
-    watchers?.stored(result.value);
+    watchers?.stored(result.value, action);
     return shown(result.value);
   });
 }

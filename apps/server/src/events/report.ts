@@ -7,7 +7,7 @@
  * it is stored.
  */
 import type { Result } from '@pyramid/core';
-import { type EventError, TABLE_ACTOR } from '@pyramid/events';
+import { type EventAction, type EventError, TABLE_ACTOR } from '@pyramid/events';
 import type { EventStore, StoredEvent } from './store.js';
 import type { EventWatchers } from './watchers.js';
 
@@ -29,18 +29,15 @@ export async function reportPlayedMatch(
   played: PlayedMatch,
   now: number,
 ): Promise<Result<StoredEvent, EventError> | null> {
-  const result = await deps.events.act(
-    played.eventId,
-    {
-      type: 'result',
-      by: TABLE_ACTOR,
-      at: now,
-      match: played.match,
-      frames: [played.frames[0], played.frames[1]],
-      reason: 'played',
-    },
-    now,
-  );
-  if (result?.ok === true) deps.watchers?.stored(result.value);
+  const action: EventAction = {
+    type: 'result',
+    by: TABLE_ACTOR,
+    at: now,
+    match: played.match,
+    frames: [played.frames[0], played.frames[1]],
+    reason: 'played',
+  };
+  const result = await deps.events.act(played.eventId, action, now);
+  if (result?.ok === true) deps.watchers?.stored(result.value, action);
   return result;
 }

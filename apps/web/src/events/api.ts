@@ -11,6 +11,19 @@ export const SESSION_KEY = 'pyramid:online-session';
 /** A follower's own guest session, so that following an event does not sign anyone in to play. */
 const VIEWER_KEY = 'pyramid:event-viewer';
 
+/** The server's answer to a scoring-link request (paths on its own origin). */
+export interface ScoringLinkShown {
+  readonly liveId: string;
+  readonly capability: string;
+  /** `/scorer.html#live=<liveId>&cap=<capability>` */
+  readonly scorerUrl: string;
+  /** `/overlay.html?live=<liveId>` */
+  readonly overlayUrl: string;
+}
+
+const scoringPath = (id: string, match: string) =>
+  `/api/events/${encodeURIComponent(id)}/matches/${encodeURIComponent(match)}/scoring`;
+
 export type Reply<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function read(key: string): Session | null {
@@ -63,7 +76,12 @@ export class EventsApi {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const data = (await response.json()) as T & { code?: string; field?: string; message?: string };
+    // A 204 (a revoke) has no body.
+    const data = (response.status === 204 ? {} : await response.json()) as T & {
+      code?: string;
+      field?: string;
+      message?: string;
+    };
     if (!response.ok)
       return { ok: false, message: `${data.message ?? response.status} (${data.field ?? ''})` };
     return { ok: true, value: data };
@@ -75,5 +93,15 @@ export class EventsApi {
 
   act(id: string, action: Record<string, unknown>): Promise<Reply<Shown>> {
     return this.call('POST', `/api/events/${encodeURIComponent(id)}/actions`, action);
+  }
+
+  /** A director's scoring link for one match of his event: a new capability, shown once. */
+  scoringLink(id: string, match: string): Promise<Reply<ScoringLinkShown>> {
+    return this.call('POST', scoringPath(id, match));
+  }
+
+  /** Revokes every scoring link of the match: a phone holding one writes no more. */
+  revokeScoring(id: string, match: string): Promise<Reply<unknown>> {
+    return this.call('DELETE', scoringPath(id, match));
   }
 }

@@ -1,10 +1,14 @@
 /**
- * The director's controls on the event page: entries, the draw, calls of ready matches to tables
- * (with the server's suggestion: the longest-waiting ready match for each free table), results with their reason, corrections
- * with why. Every action goes to the server, which checks it with the referee's event rules; a
+ * The director's controls on the event page: registration (close, open), the entries in seed
+ * order (up, down, check-in, removal), the draw (of the checked-in only, if he likes), calls of
+ * ready matches to tables (with the server's suggestion: the longest-waiting ready match for each
+ * free table) and their cancellation, results with their reason, corrections with why,
+ * withdrawals, co-directors and the audit log; and a signed-in visitor's own controls (register,
+ * check in, withdraw). Every action goes to the server, which checks it with the event's rules; a
  * refusal is shown as the server words it, and nothing changed.
  */
 import { RESULT_REASONS } from '@pyramid/events';
+import { VARIANT_NAMES, VARIANTS } from '@pyramid/rules';
 import { button, h } from '../scorer/dom.js';
 import type { T } from './bracket.js';
 import { sideName } from './bracket.js';
@@ -59,6 +63,23 @@ export function directorPanel(
   if (event.draw === null) {
     const entries = h('textarea', { testid: 'entries', attrs: { rows: '6' } });
     const seed = input('seed', { type: 'number', value: '1', min: '0' });
+    const onlyCheckedIn = h('input', { testid: 'checked-in-only', attrs: { type: 'checkbox' } });
+    const open = event.registration === 'open';
+    parts.push(
+      h(
+        'div',
+        { class: 'row' },
+        h('span', {
+          testid: 'registration-state',
+          text: t(open ? 'registrationOpen' : 'registrationClosed'),
+        }),
+        button(t(open ? 'closeRegistration' : 'openRegistration'), {
+          testid: open ? 'close-registration' : 'open-registration',
+          onClick: () => void run({ type: open ? 'close-registration' : 'open-registration' }),
+        }),
+      ),
+      entryList(shown, t, run),
+    );
     parts.push(
       h('label', { text: t('addEntries') }),
       entries,
@@ -77,9 +98,15 @@ export function directorPanel(
         { class: 'row' },
         h('label', { text: t('seed') }),
         seed,
+        h('label', {}, onlyCheckedIn, h('span', { text: t('checkedInOnly') })),
         button(t('draw'), {
           testid: 'draw',
-          onClick: () => void run({ type: 'draw', seed: Number(seed.value) }),
+          onClick: () =>
+            void run({
+              type: 'draw',
+              seed: Number(seed.value),
+              ...(onlyCheckedIn.checked ? { checkedInOnly: true } : {}),
+            }),
         }),
       ),
     );
@@ -145,6 +172,25 @@ export function directorPanel(
         for (const key of ['frames-a', 'frames-b', 'why', 'winner', 'result-match']) typed.delete(key);
       });
     };
+    const called = shown.matches.filter((m) => m.state === 'called');
+    if (called.length > 0)
+      parts.push(
+        h(
+          'ul',
+          { testid: 'called' },
+          ...called.map((m) =>
+            h(
+              'li',
+              {},
+              h('span', { text: `${label(m)} · ${m.table ?? ''} ` }),
+              button(t('uncall'), {
+                testid: `uncall-${m.id}`,
+                onClick: () => void run({ type: 'uncall', match: m.id }),
+              }),
+            ),
+          ),
+        ),
+      );
     parts.push(
       h('h3', { text: t('result') }),
       h('div', { class: 'row' }, resultMatch, fa, h('span', { text: ':' }), fb),
@@ -165,6 +211,42 @@ export function directorPanel(
       ),
     );
   }
+  if (event.draw !== null) {
+    const stillIn = event.entries.filter((e) => e.withdrawn !== true);
+    const who = select(
+      'withdraw-entry',
+      stillIn.map((e) => [e.id, e.name]),
+    );
+    parts.push(
+      h(
+        'div',
+        { class: 'row' },
+        h('label', { text: t('withdrawEntry') }),
+        who,
+        button(t('withdraw'), {
+          testid: 'withdraw',
+          onClick: () => void run({ type: 'withdraw', entry: who.value }),
+        }),
+      ),
+    );
+  }
+  const account = input('co-director', { placeholder: 'id' });
+  parts.push(
+    h(
+      'div',
+      { class: 'row' },
+      h('label', { text: t('coDirector') }),
+      account,
+      button(t('add'), {
+        testid: 'add-director',
+        onClick: () =>
+          void run({ type: 'add-director', account: account.value.trim() }, () =>
+            typed.delete('co-director'),
+          ),
+      }),
+    ),
+    auditLog(shown, t),
+  );
   return h(
     'aside',
     { class: 'director', testid: 'director' },
@@ -172,6 +254,118 @@ export function directorPanel(
     ...parts,
     error,
   );
+}
+
+/** The entries before the draw: seed order (up, down), check-in and removal. */
+function entryList(shown: Shown, t: T, run: (action: Record<string, unknown>) => Promise<void>): HTMLElement {
+  const entries = shown.event.entries;
+  const ids = entries.map((e) => e.id);
+  const move = (i: number, by: number) => {
+    const order = [...ids];
+    const [id] = order.splice(i, 1);
+    order.splice(i + by, 0, id as string);
+    void run({ type: 'seed-order', order });
+  };
+  return h(
+    'ol',
+    { class: 'entries', testid: 'entry-list' },
+    ...entries.map((e, i) =>
+      h(
+        'li',
+        { testid: `entry-${e.id}`, attrs: { 'data-checked-in': String(e.checkedIn === true) } },
+        h('span', { text: `${e.name}${e.checkedIn === true ? ` · ${t('checkedIn')}` : ''} ` }),
+        button(t('up'), { testid: `up-${e.id}`, disabled: i === 0, onClick: () => move(i, -1) }),
+        button(t('down'), {
+          testid: `down-${e.id}`,
+          disabled: i === entries.length - 1,
+          onClick: () => move(i, 1),
+        }),
+        e.checkedIn === true
+          ? null
+          : button(t('checkIn'), {
+              testid: `check-in-${e.id}`,
+              onClick: () => void run({ type: 'check-in', entry: e.id }),
+            }),
+        button(t('remove'), {
+          testid: `remove-${e.id}`,
+          onClick: () => void run({ type: 'remove-entry', entry: e.id }),
+        }),
+      ),
+    ),
+  );
+}
+
+/** The audit log, newest first: who did what and when; a correction with its reason and what it reset. */
+function auditLog(shown: Shown, t: T): HTMLElement {
+  const last = shown.event.audit.slice(-50).reverse();
+  return h(
+    'details',
+    { testid: 'audit' },
+    h('summary', { text: t('audit') }),
+    h(
+      'ol',
+      {},
+      ...last.map((a) =>
+        h('li', {
+          attrs: { 'data-action': a.action },
+          text: [
+            new Date(a.at).toISOString().slice(11, 19),
+            a.by,
+            a.action,
+            a.match ?? a.entry ?? '',
+            a.to === undefined ? '' : `${a.to.frames[0]}:${a.to.frames[1]} ${a.to.reason}`,
+            a.from === undefined || a.from === null ? '' : `(was ${a.from.frames[0]}:${a.from.frames[1]})`,
+            a.why ?? '',
+            a.reset !== undefined && a.reset.length > 0 ? `reset ${a.reset.join(', ')}` : '',
+          ]
+            .filter((x) => x !== '')
+            .join(' · '),
+        }),
+      ),
+    ),
+  );
+}
+
+/**
+ * A signed-in visitor's own controls: register while registration is open, then check in or
+ * withdraw his entry (the server checks each against the event's rules).
+ */
+export function playerPanel(shown: Shown, t: T, player: string, act: Act): HTMLElement | null {
+  const { event } = shown;
+  const mine = event.entries.find((e) => e.account === player);
+  const error = errorLine();
+  const run = async (action: Record<string, unknown>) => {
+    error.textContent = '';
+    const refused = await act(action);
+    if (refused !== null) error.textContent = refused;
+  };
+  const parts: (HTMLElement | null)[] = [];
+  if (mine === undefined) {
+    if (event.draw !== null || event.registration !== 'open') return null;
+    parts.push(button(t('register'), { testid: 'register', onClick: () => void run({ type: 'register' }) }));
+  } else {
+    parts.push(
+      h('span', {
+        testid: 'my-entry',
+        text: `${t('youEntered')}: ${mine.name}${mine.checkedIn === true ? ` · ${t('checkedIn')}` : ''}${mine.withdrawn === true ? ` · ${t('withdrawn')}` : ''}`,
+      }),
+    );
+    if (event.draw === null && mine.checkedIn !== true)
+      parts.push(
+        button(t('checkIn'), {
+          testid: 'my-check-in',
+          onClick: () => void run({ type: 'check-in', entry: mine.id }),
+        }),
+      );
+    if (mine.withdrawn !== true)
+      parts.push(
+        button(t('withdraw'), {
+          testid: 'my-withdraw',
+          onClick: () => void run({ type: 'withdraw', entry: mine.id }),
+        }),
+      );
+  }
+  return h('section', { class: 'row', testid: 'player-panel' }, ...parts, error);
 }
 
 export function createForm(
@@ -189,6 +383,11 @@ export function createForm(
     ['groups', 'groups (4), top 2'],
     ['swiss', 'Swiss (5 rounds)'],
   ]);
+  const variant = select(
+    'new-variant',
+    VARIANTS.map((v) => [v, VARIANT_NAMES[v].en]),
+  );
+  if (!typed.has('new-variant')) variant.value = 'dynamic';
   const race = input('new-race', { type: 'number', value: '3', min: '1' });
   const tables = input('new-tables', { placeholder: '1, 2, 3' });
   const formats: Record<string, unknown> = {
@@ -205,6 +404,8 @@ export function createForm(
     name,
     venue,
     date,
+    h('label', { text: t('variant') }),
+    variant,
     h('label', { text: t('format') }),
     format,
     h('label', { text: t('raceTo') }),
@@ -219,7 +420,7 @@ export function createForm(
           name: name.value.trim(),
           venue: venue.value.trim(),
           dates: { start: date.value },
-          variant: 'dynamic',
+          variant: variant.value,
           races: { default: Number(race.value) },
           format: formats[format.value],
           seeding: 'order',

@@ -2,17 +2,20 @@
  * A club event's page (event.html?id=…): the bracket as SVG, groups as tables, Swiss rounds as
  * lists, each match's state, the running order and the standings with places, updated live over
  * the WebSocket without a reload. When the signed-in account directs the event, the director's
- * controls are shown too (entries, the draw, calls to tables, results). Without `id`: the list of
- * events and a form to create one. Plain DOM and SVG.
+ * controls are shown too (registration, entries, the draw, calls to tables, results, the audit
+ * log); a signed-in visitor may register while registration is open, check in and withdraw.
+ * Without `id`: the list of events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
+import type { MatchLive, StoredLiveEntry } from '@pyramid/online';
 import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
 import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js';
-import { createForm, directorPanel } from './director.js';
+import { createForm, directorPanel, playerPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
+import { keepLink, scoringPanel } from './scoring.js';
 import { EVENT_STRINGS } from './words.js';
 
 const t = translator(EVENT_STRINGS, detectLang(navigator.languages));
@@ -22,10 +25,36 @@ const root = document.getElementById('app') as HTMLElement;
 /** Read by the browser tests (never written by them). */
 declare global {
   interface Window {
-    __event?: { shown: Shown | null; updates: number; status: string };
+    __event?: {
+      shown: Shown | null;
+      updates: number;
+      snapshots: number;
+      actions: number;
+      status: string;
+      /** Every running score received, per match, in the order shown (each seq once). */
+      live: Record<string, MatchLive[]>;
+      /** Every entry of each match scored live (`live-watch`), each seq once, in order. */
+      entries: Record<string, StoredLiveEntry[]>;
+    };
   }
 }
-const probe = { shown: null as Shown | null, updates: 0, status: 'connecting' };
+/** `actions`: live updates applied from an `event-action`; `snapshots`: `event` messages taken. */
+const probe = {
+  shown: null as Shown | null,
+  updates: 0,
+  snapshots: 0,
+  actions: 0,
+  status: 'connecting',
+  live: {} as Record<string, MatchLive[]>,
+  entries: {} as Record<string, StoredLiveEntry[]>,
+};
+/** The live match scoring each match of the event (from `GET /api/events/:id/live`), and back. */
+const liveOfMatch = new Map<string, string>();
+const matchOfLive = new Map<string, string>();
+/** The latest running score of each match being played (the highest seq). */
+const liveScores = new Map<string, MatchLive>();
+/** Running scores kept per match for its log on the page. */
+const MAX_LIVE_LOG = 500;
 window.__event = probe;
 
 function header(): HTMLElement {
@@ -98,11 +127,95 @@ function groupsPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLEleme
 
 function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, string>): HTMLElement {
   const score = m.result === null ? '' : ` ${m.result.frames[0]}:${m.result.frames[1]}`;
-  return h('li', {
+  const line = h('li', {
     testid: `line-${m.id}`,
     attrs: { 'data-state': m.state },
     text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
   });
+  const live = m.state === 'called' ? liveScores.get(m.id) : undefined;
+  if (live !== undefined) line.append(liveView(m.id, live));
+  return line;
+}
+
+/** A match being played: its running score, who is at the table, and every ruling so far. */
+function liveView(match: string, live: MatchLive): HTMLElement {
+  return h(
+    'div',
+    { class: 'live', testid: `live-${match}`, attrs: { 'data-seq': String(live.seq) } },
+    h('span', {
+      class: 'live-score',
+      testid: `live-score-${match}`,
+      text: ` ${t('liveScore', { points: live.points.join(':'), frames: live.frames.join(':') })}`,
+    }),
+    h(
+      'details',
+      { class: 'live-log' },
+      h('summary', { text: live.lastRuling ?? '' }),
+      h(
+        'ol',
+        { testid: `live-log-${match}` },
+        ...(probe.entries[match] ?? []).map((e) =>
+          h('li', {
+            attrs: { 'data-seq': String(e.seq), 'data-kind': e.entry.kind, value: String(e.seq) },
+            text: `${e.entry.kind === 'undo' ? t('undone') : actionName(e.entry.action)} · ${e.by.name}`,
+          }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** An action of the record as a word: its type (a shot, a penalty ball, a lag…). */
+function actionName(action: unknown): string {
+  const type = (action as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : '?';
+}
+
+/** Entries of a live match: appended in seq order, each once (a re-watch after a reconnect repeats none). */
+function showEntries(liveId: string, entries: readonly StoredLiveEntry[], live: MatchLive): void {
+  const match = matchOfLive.get(liveId);
+  if (match === undefined) return;
+  const log = probe.entries[match] ?? [];
+  for (const e of entries) if (e.seq === (log.at(-1)?.seq ?? 0) + 1) log.push(e);
+  if (log.length > MAX_LIVE_LOG * 10) log.splice(0, log.length - MAX_LIVE_LOG * 10);
+  probe.entries[match] = log;
+  showLive(match, live);
+  render();
+}
+
+let finding = false;
+/** Finds the live matches of the event's called matches and follows them. */
+async function findLive(eventId: string): Promise<void> {
+  if (finding || feed === null) return;
+  finding = true;
+  try {
+    const reply = await api.call<{ matches: { match: string; liveId: string; finished: boolean }[] }>(
+      'GET',
+      `/api/events/${encodeURIComponent(eventId)}/live`,
+    );
+    if (!reply.ok) return;
+    for (const m of reply.value.matches) {
+      if (m.finished || liveOfMatch.has(m.match)) continue;
+      liveOfMatch.set(m.match, m.liveId);
+      matchOfLive.set(m.liveId, m.match);
+      feed?.watchLive(m.liveId);
+    }
+  } finally {
+    finding = false;
+  }
+}
+
+/** An `event-live` push: kept when it is newer than what the page has for that match. */
+function showLive(match: string, live: MatchLive): void {
+  const before = liveScores.get(match);
+  if (before !== undefined && live.seq <= before.seq) return;
+  liveScores.set(match, live);
+  const log = probe.live[match] ?? [];
+  log.push(live);
+  if (log.length > MAX_LIVE_LOG) log.shift();
+  probe.live[match] = log;
+  if (!liveOfMatch.has(match) && current !== null) void findLive(current.id);
+  render();
 }
 
 function swissPart(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement | null {
@@ -150,7 +263,13 @@ function eventView(shown: Shown): HTMLElement {
           {},
           h('p', { text: t('notDrawn') }),
           h('h2', { text: t('entries') }),
-          h('ol', {}, ...event.entries.map((e) => h('li', { text: e.name }))),
+          h(
+            'ol',
+            { testid: 'entries-public' },
+            ...event.entries.map((e) =>
+              h('li', { text: `${e.name}${e.checkedIn === true ? ` · ${t('checkedIn')}` : ''}` }),
+            ),
+          ),
         )
       : null,
     running.length === 0
@@ -185,14 +304,40 @@ let feed: EventFeed | null = null;
 function render(): void {
   const director =
     current !== null && api.session !== null && current.event.spec.directors.includes(api.session.player.id);
+  const act = async (action: Record<string, unknown>): Promise<string | null> => {
+    const reply = await api.act((current as Shown).id, action);
+    if (reply.ok) show(reply.value);
+    return reply.ok ? null : reply.message;
+  };
   root.replaceChildren(
     header(),
+    current !== null && api.session !== null
+      ? (playerPanel(current, t, api.session.player.id, act) ?? '')
+      : '',
     current === null ? h('p', { text: '…' }) : eventView(current),
     director && current !== null
       ? directorPanel(current, t, current.suggestions, async (action) => {
           const reply = await api.act((current as Shown).id, action);
           if (reply.ok) show(reply.value);
           return reply.ok ? null : reply.message;
+        })
+      : '',
+    director && current !== null && current.event.draw !== null
+      ? scoringPanel(current, t, location.origin, {
+          make: async (match) => {
+            const reply = await api.scoringLink((current as Shown).id, match);
+            if (!reply.ok) return reply.message;
+            keepLink((current as Shown).id, match, reply.value);
+            render();
+            return null;
+          },
+          revoke: async (match) => {
+            const reply = await api.revokeScoring((current as Shown).id, match);
+            if (!reply.ok) return reply.message;
+            keepLink((current as Shown).id, match, null);
+            render();
+            return null;
+          },
         })
       : '',
   );
@@ -203,7 +348,9 @@ function show(shown: Shown): void {
   current = shown;
   probe.shown = shown;
   probe.updates++;
-  feed?.seen(shown.version);
+  feed?.seen(shown);
+  // A called match may be scored live already (the page opened mid-match): follow its entries.
+  if (shown.matches.some((m) => m.state === 'called' && !liveOfMatch.has(m.id))) void findLive(shown.id);
   render();
 }
 
@@ -220,7 +367,13 @@ async function eventPage(id: string): Promise<void> {
     url: api.online.wsUrl(),
     token,
     eventId: id,
-    onEvent: show,
+    onEvent: (shown, how) => {
+      if (how === 'snapshot') probe.snapshots++;
+      else probe.actions++;
+      show(shown);
+    },
+    onLive: showLive,
+    onEntries: showEntries,
     onStatus: (status) => {
       probe.status = status;
       const el = document.querySelector('[data-testid="feed-status"]');

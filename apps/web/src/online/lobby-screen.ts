@@ -201,6 +201,12 @@ export class LobbyScreen {
       h(
         'section',
         {},
+        h('h2', {}, t('events')),
+        h('a', { testid: 'online-events-link', attrs: { href: './event.html' } }, t('eventsLink')),
+      ),
+      h(
+        'section',
+        {},
         h('h2', {}, t('ratings')),
         h(
           'div',
@@ -281,6 +287,30 @@ export class LobbyScreen {
           ? h('p', { className: 'what' }, t('noMatches'))
           : h('ul', { className: 'tables', testid: 'online-my-list' }, ...rows),
       );
+      if (page.events.length > 0)
+        parts.push(
+          h('h3', {}, t('myEvents')),
+          h(
+            'ul',
+            { className: 'tables', testid: 'online-my-events' },
+            ...page.events.map((e) =>
+              h(
+                'li',
+                { testid: `my-event-${e.id}`, attrs: { 'data-place': e.place ?? '' } },
+                h(
+                  'a',
+                  { attrs: { href: `./event.html?id=${encodeURIComponent(e.id)}` } },
+                  text('span', e.name),
+                ),
+                h(
+                  'span',
+                  { className: 'what' },
+                  e.place === null ? t('eventRunning') : t('eventPlace', { place: e.place }),
+                ),
+              ),
+            ),
+          ),
+        );
     }
     this.ratings.replaceChildren(...parts);
   }

@@ -92,6 +92,13 @@ export interface PlayerPageView {
     readonly framesWon: readonly [number, number];
     readonly recordUrl: string;
   }[];
+  /** The club events he entered, with his place (null while he is still in). */
+  readonly events: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly place: string | null;
+    readonly finished: boolean;
+  }[];
 }
 
 /** The table you sit at or watch. */

@@ -345,7 +345,10 @@ export class OnlineSession implements OnlinePart {
 
   private async myMatches(): Promise<void> {
     if (this.identity === null) return;
-    const result = await this.api.player(this.identity.playerId);
+    const [result, entered] = await Promise.all([
+      this.api.player(this.identity.playerId),
+      this.api.playerEvents(this.identity.playerId),
+    ]);
     if (!result.ok) {
       this.setLobby({ error: errorText(result.error) });
       return;
@@ -369,6 +372,9 @@ export class OnlineSession implements OnlinePart {
           framesWon: m.seat === 0 ? m.framesWon : [m.framesWon[1], m.framesWon[0]],
           recordUrl: this.api.recordUrl(m.id),
         })),
+        events: entered.ok
+          ? entered.value.map((e) => ({ id: e.id, name: e.name, place: e.place, finished: e.finished }))
+          : [],
       },
     });
   }

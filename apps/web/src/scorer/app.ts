@@ -7,6 +7,7 @@ import { legalActions, type ShotTemplate } from '@pyramid/rules';
 import { downloadText, pickFileText, recordFileName } from '../common/files.js';
 import { type Lang, translator } from '../common/lang.js';
 import { newEntry, type ShotEntry } from './entry.js';
+import { type LiveInfo, type LiveNotice, LiveScoring, shareLive } from './live.js';
 import {
   currentState,
   newRecord,
@@ -54,6 +55,8 @@ export interface AppState {
   readonly showLog: boolean;
   /** Show the top of the page (scoreboard, ruling or refusal) after this render, not the spot last tapped. */
   readonly top: boolean;
+  /** A live match (issue 28): its id, the sync's status and the unsent count; null for a match of this device only. */
+  readonly live: LiveInfo | null;
 }
 
 export interface StartOptions {
@@ -70,6 +73,9 @@ export function shotTemplate(session: Session): ShotTemplate | null {
 
 export class App {
   state: AppState;
+  private liveScoring: LiveScoring | null = null;
+  /** How many entries the live session was drawn with: a new one resets the shot being entered. */
+  private liveEntries = -1;
 
   constructor(
     private readonly store: KeyValueStore,
@@ -77,7 +83,16 @@ export class App {
     private readonly render: (app: App) => void,
     private readonly onLang: (lang: Lang) => void = () => {},
   ) {
-    this.state = { lang, match: null, entry: null, picked: null, notice: null, showLog: false, top: false };
+    this.state = {
+      lang,
+      match: null,
+      entry: null,
+      picked: null,
+      notice: null,
+      showLog: false,
+      top: false,
+      live: null,
+    };
     const id = currentMatchId(store);
     if (id !== null) {
       const listed = loadMatch(store, id);
@@ -184,6 +199,7 @@ export class App {
   }
 
   goHome(): void {
+    this.leaveLive();
     setCurrentMatchId(this.store, null);
     this.state = this.withMatch(null);
     this.render(this);
@@ -193,6 +209,7 @@ export class App {
   submitAction(action: unknown): boolean {
     const match = this.state.match;
     if (match === null) return false;
+    if (this.liveScoring !== null && this.state.live?.canWrite !== true) return false;
     const result = submit(match.session, action);
     if (!result.ok) {
       const { field, message } = result.error;
@@ -201,6 +218,13 @@ export class App {
         top: true,
       });
       return false;
+    }
+    if (this.liveScoring !== null) {
+      // The scorer's referee accepted it: queued for the server, which rules on it again.
+      this.state = { ...this.state, notice: null };
+      this.liveScoring.record({ kind: 'action', action });
+      this.refreshLive();
+      return true;
     }
     const next = { ...match, session: result.value };
     this.persist(next);
@@ -226,6 +250,14 @@ export class App {
   undo(): void {
     const match = this.state.match;
     if (match === null || match.session.steps.length === 0) return;
+    if (this.liveScoring !== null) {
+      // A correction on the server: the last action is withdrawn there too (only by the scoring device).
+      if (this.state.live?.canWrite !== true) return;
+      this.state = { ...this.state, notice: null };
+      this.liveScoring.record({ kind: 'undo' });
+      this.refreshLive();
+      return;
+    }
     const next = { ...match, session: undo(match.session) };
     this.persist(next);
     this.state = this.withMatch(next);
@@ -292,5 +324,124 @@ export class App {
 
   print(): void {
     window.print();
+  }
+
+  // ── Live scoring (issue 28) ──────────────────────────────────────────────────────────────────
+
+  /** Opens the live match of a scoring link: the header and the log come from the server (or this phone's queue). */
+  async openLive(liveId: string, capability: string): Promise<void> {
+    this.leaveLive();
+    this.liveEntries = -1;
+    this.state = {
+      ...this.state,
+      match: null,
+      entry: null,
+      notice: null,
+      live: { liveId, status: 'offline', socket: 'connecting', pending: 0, canWrite: false, header: null },
+    };
+    this.render(this);
+    this.liveScoring = await LiveScoring.start(liveId, capability, this.t('refereeName'), {
+      changed: () => this.refreshLive(),
+      notice: (notice) => this.liveNotice(notice),
+    });
+    this.refreshLive();
+  }
+
+  /** "Score here": takes the match over from the device scoring it. */
+  scoreHere(): void {
+    this.liveScoring?.take();
+  }
+
+  /** Resolves once the live queue as it is now is saved on the device. */
+  async liveSaved(): Promise<void> {
+    await this.liveScoring?.saved();
+  }
+
+  private leaveLive(): void {
+    if (this.liveScoring === null) return;
+    this.liveScoring.close();
+    this.liveScoring = null;
+    this.state = { ...this.state, live: null };
+    if (location.hash !== '') history.replaceState(null, '', location.pathname + location.search);
+  }
+
+  private refreshLive(): void {
+    const live = this.liveScoring;
+    if (live === null) return;
+    const info = live.info;
+    const session = live.session();
+    if (session === null) {
+      this.state = { ...this.state, match: null, entry: null, live: info };
+      this.render(this);
+      return;
+    }
+    const [a, b] = session.record.players;
+    const match: OpenMatch = { id: `live:${live.liveId}`, name: `${a} — ${b}`, created: '', session };
+    const count = live.entries().length;
+    if (count !== this.liveEntries || this.state.match === null) {
+      this.liveEntries = count;
+      this.state = { ...this.withMatch(match, this.state.notice), live: info };
+    } else {
+      // An acknowledgement or a status: the shot being entered stays as it is.
+      this.state = { ...this.state, match, live: info, top: false };
+    }
+    this.render(this);
+  }
+
+  private liveNotice(notice: LiveNotice): void {
+    const n = (count: number) => this.t('entriesWithdrawn', { n: count });
+    const shown: Notice =
+      notice.kind === 'refused'
+        ? {
+            kind: 'refused',
+            title: this.t('serverRefused'),
+            text: `${notice.error.field ? `${notice.error.field}: ` : ''}${notice.error.message}\n${n(notice.count)}`,
+          }
+        : notice.kind === 'conflict'
+          ? { kind: 'refused', title: this.t('liveConflict'), text: n(notice.count) }
+          : notice.kind === 'superseded'
+            ? { kind: 'info', title: this.t('superseded'), text: this.t('supersededText') }
+            : notice.kind === 'finished'
+              ? { kind: 'info', title: this.t('liveFinished'), text: n(notice.count) }
+              : {
+                  kind: 'refused',
+                  title: this.t('serverRefused'),
+                  text: `${notice.error.code}: ${notice.error.message}`,
+                };
+    this.state = { ...this.state, notice: shown, top: true };
+  }
+
+  /** "Share live": the server makes a live match of this friendly match; its actions so far are sent. */
+  async shareLive(): Promise<void> {
+    const match = this.state.match;
+    if (match === null || this.liveScoring !== null) return;
+    const shared = await shareLive(match.session, this.t('refereeName'));
+    if (!shared.ok) {
+      this.set({
+        notice: { kind: 'refused', title: this.t('shareLiveRefused'), text: shared.message },
+        top: true,
+      });
+      return;
+    }
+    const { liveId, capability } = shared.link;
+    const actions = match.session.record.actions;
+    history.replaceState(null, '', `${location.pathname}${location.search}#live=${liveId}&cap=${capability}`);
+    await this.openLive(liveId, capability);
+    const opened = this.liveScoring as LiveScoring | null;
+    for (const action of actions) opened?.record({ kind: 'action', action });
+    this.state = {
+      ...this.state,
+      notice: {
+        kind: 'info',
+        title: this.t('sharedLive'),
+        text: `${new URL(shared.link.overlayUrl, location.href).href}`,
+      },
+    };
+    this.refreshLive();
+  }
+
+  /** Whether the shown match is a live one. */
+  get isLive(): boolean {
+    return this.liveScoring !== null;
   }
 }

@@ -3,10 +3,12 @@
  * in localStorage and registers a service worker so that the page works offline after one load.
  */
 import './scorer.css';
+import { parseScorerFragment } from '@pyramid/online';
 import { detectLang, isLang, type Lang } from '../common/lang.js';
 import { App } from './app.js';
 import { button, h } from './dom.js';
 import { type KeyValueStore, memoryStore } from './storage.js';
+import { liveLoading } from './view-live.js';
 import { matchView } from './view-match.js';
 import { startView } from './view-start.js';
 
@@ -48,7 +50,12 @@ function render(root: HTMLElement, app: App): void {
   document.documentElement.lang = app.state.lang;
   document.title = app.t('title');
   const match = app.state.match;
-  const body = match === null ? startView(app) : matchView(app, match.session);
+  const body =
+    match !== null
+      ? matchView(app, match.session)
+      : app.state.live !== null
+        ? liveLoading(app, app.state.live)
+        : startView(app);
   // A notice on the start screen (a refused import) is shown above it.
   const notice =
     match === null && app.state.notice !== null
@@ -79,6 +86,24 @@ const app = new App(
   (chosen) => store.setItem(LANG_KEY, chosen),
 );
 render(root, app);
+
+/** Read by the browser tests (never written by them). */
+declare global {
+  interface Window {
+    __scorer?: { app: App };
+  }
+}
+window.__scorer = { app };
+
+// A scoring link (`#live=<liveId>&cap=<capability>`, the capability never leaves the page): that live match.
+const link = parseScorerFragment(location.hash);
+if (link !== null) void app.openLive(link.liveId, link.capability);
+// Another scoring link opened in this tab (only the fragment changes: no reload).
+window.addEventListener('hashchange', () => {
+  const next = parseScorerFragment(location.hash);
+  if (next !== null && next.liveId !== app.state.live?.liveId)
+    void app.openLive(next.liveId, next.capability);
+});
 
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('./sw.js', { scope: './' }).catch((error: unknown) => {

@@ -17,6 +17,7 @@ import { type App, shotTemplate } from './app.js';
 import { button, h } from './dom.js';
 import { currentState, lastRuling, type Session } from './session.js';
 import { frameResults } from './summary.js';
+import { liveBar } from './view-live.js';
 import { ballChip, shotForm } from './view-shot.js';
 import { ballLabel, citeText, decisionHeading, EVENT_FOUL_NAMES, rulingView, turnText } from './words.js';
 
@@ -239,7 +240,15 @@ export function matchView(app: App, session: Session): HTMLElement {
   const state = currentState(session);
   const actions = legalActions(state);
   const ruling = lastRuling(session);
-  const main = h('main', { class: 'match', testid: 'match-screen' }, scoreboard(app, state));
+  const live = app.state.live;
+  // A live match: only the device holding the lease enters anything (the others watch).
+  const canEnter = live === null || live.canWrite;
+  const main = h(
+    'main',
+    { class: 'match', testid: 'match-screen' },
+    live === null ? null : liveBar(app, live),
+    scoreboard(app, state),
+  );
   const notice = app.state.notice;
   if (notice !== null) {
     main.append(
@@ -264,16 +273,31 @@ export function matchView(app: App, session: Session): HTMLElement {
       }),
     );
   }
-  if (ruling !== null) main.append(rulingCard(ruling, state.players, lang));
+  if (ruling !== null) {
+    if (live !== null && live.pending > 0 && live.status === 'writing') {
+      // Online: the ruling is shown once the server has it (its acknowledgement comes in milliseconds).
+      main.append(
+        h('section', { class: 'card ruling sending', testid: 'ruling-sending', text: app.t('sending') }),
+      );
+    } else {
+      const card = rulingCard(ruling, state.players, lang);
+      if (live !== null && live.pending > 0) {
+        // Offline: the scorer's own ruling, marked as not yet the server's.
+        card.classList.add('unsent');
+        card.prepend(h('div', { class: 'unsent-mark', testid: 'ruling-unsent', text: app.t('notYetSent') }));
+      }
+      main.append(card);
+    }
+  }
   // What the referee reads (the score, the last ruling) and what he enters: two columns on a phone on
   // its side (scorer.css), one after the other otherwise.
   const reads = main.children.length;
-  const due = decisionPanel(app, state, actions);
+  const due = canEnter ? decisionPanel(app, state, actions) : null;
   if (due !== null) main.append(due);
   const template = shotTemplate(session);
-  if (template !== null && app.state.entry !== null)
+  if (canEnter && template !== null && app.state.entry !== null)
     main.append(h('section', { class: 'card due' }, shotForm(app, state, template, app.state.entry)));
-  const outside = outsidePanel(app, state, actions);
+  const outside = canEnter ? outsidePanel(app, state, actions) : null;
   if (outside !== null) main.append(outside);
   main.append(
     h(
@@ -281,11 +305,16 @@ export function matchView(app: App, session: Session): HTMLElement {
       { class: 'card tools', testid: 'tools' },
       button(app.t('undo'), {
         testid: 'undo',
-        disabled: session.steps.length === 0,
+        disabled: session.steps.length === 0 || !canEnter,
         onClick: () => app.undo(),
       }),
       button(app.t('export'), { testid: 'export', onClick: () => app.exportRecord() }),
-      button(app.t('import'), { testid: 'import', onClick: () => void app.importRecord() }),
+      live === null
+        ? button(app.t('import'), { testid: 'import', onClick: () => void app.importRecord() })
+        : null,
+      live === null
+        ? button(app.t('shareLive'), { testid: 'share-live', onClick: () => void app.shareLive() })
+        : null,
       button(app.t('share'), { testid: 'share', onClick: () => void app.share() }),
       button(app.t('print'), { testid: 'print', onClick: () => app.print() }),
       button(app.t('log'), {

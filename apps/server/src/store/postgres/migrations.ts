@@ -1,4 +1,5 @@
 import { PG_EVENTS_MIGRATION } from '../../events/schema.js';
+import { PG_LIVE_MIGRATION } from '../../live/schema.js';
 
 /** Each migration once, in order; never edit one that has shipped — add the next. */
 export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -130,6 +131,8 @@ export const PG_MIGRATIONS: readonly { readonly version: number; readonly sql: s
   },
   // Club events (issue 27): events, entries, matches, the audit log (events/schema.ts).
   { version: 5, sql: PG_EVENTS_MIGRATION },
+  // Live scoring from real tables (issue 28): live matches, capabilities, entries (live/schema.ts).
+  { version: 6, sql: PG_LIVE_MIGRATION },
 ];
 
 /** The database's clock in epoch milliseconds: every lease is timed by it, never by a process's. */

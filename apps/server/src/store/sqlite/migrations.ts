@@ -1,4 +1,5 @@
 import { SQLITE_EVENTS_MIGRATION } from '../../events/schema.js';
+import { SQLITE_LIVE_MIGRATION } from '../../live/schema.js';
 
 /** Each migration once, in order; never edit one that has shipped — add the next. */
 export const MIGRATIONS: readonly { readonly version: number; readonly sql: string }[] = [
@@ -118,4 +119,6 @@ export const MIGRATIONS: readonly { readonly version: number; readonly sql: stri
   },
   // Club events (issue 27): events, entries, matches, the audit log (events/schema.ts).
   { version: 4, sql: SQLITE_EVENTS_MIGRATION },
+  // Live scoring from real tables (issue 28): live matches, capabilities, entries (live/schema.ts).
+  { version: 5, sql: SQLITE_LIVE_MIGRATION },
 ];
