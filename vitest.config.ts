@@ -41,7 +41,11 @@ const quick = process.env.PYRAMID_QUICK === '1';
  * with the files run before it there (`isolate: false`): loading the packages' sources again for
  * each of ~100 unit test files was about 40 % of the quick loop's CPU time.
  */
-export const ISOLATED_TESTS = ['packages/rules/test/toy-variant.test.ts', ...SYSTEM_TESTS];
+export const ISOLATED_TESTS = [
+  'packages/rules/test/toy-variant.test.ts',
+  'apps/web/test/event-feed.test.ts',
+  ...SYSTEM_TESTS,
+];
 const INCLUDE = ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/test/*.test.ts'];
 const EXCLUDE = ['**/node_modules/**', ...(quick ? SYSTEM_TESTS : [])];
 
