@@ -120,6 +120,8 @@ describe('a cluster under faults', () => {
     const v = await client(other().url, vera.session.token);
     expect((await v.join(id, 'spectator')).ok).toBe(true);
     await botMove(pair, 'amateur', 5);
+    // The link is cut once both have heard the move (a broadcast lost in the cut is another question).
+    await until(() => a.seq === 1 && b.seq === 1, 10_000, 'both to hear the first move');
     const told: boolean[] = [];
     a.on('service', (m) => told.push(m.available));
     redisLink.cut();
