@@ -24,6 +24,8 @@ export const SYSTEM_TESTS = [
   'apps/server/test/events-kill.test.ts',
   'apps/server/test/frames.test.ts',
   'apps/server/test/hostile.test.ts',
+  'apps/server/test/live-cluster.test.ts',
+  'apps/server/test/live-kill.test.ts',
   'apps/server/test/postgres-play.test.ts',
   'apps/server/test/restart.test.ts',
 ];
