@@ -2,7 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Prints the plain `N passed, N failed` line CI reads, and leaves the counts for scripts/test.mjs. */
+/**
+ * Prints the plain `N passed, N failed` line CI reads, and leaves the counts for scripts/test.mjs;
+ * before it, the slowest files (collecting and running, in seconds): all of them with
+ * `PYRAMID_TEST_TIMES=1`, else the eight slowest.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     let passed = 0;
@@ -18,6 +22,14 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    const times = modules
+      .map((m) => {
+        const d = m.diagnostic();
+        return { name: m.relativeModuleId, seconds: (d.collectDuration + d.duration) / 1000 };
+      })
+      .sort((a, b) => b.seconds - a.seconds);
+    const shown = process.env.PYRAMID_TEST_TIMES === '1' ? times : times.slice(0, 8);
+    console.log(`Slowest files: ${shown.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(' · ')}`);
     const file = join(process.cwd(), 'node_modules', '.cache', 'pyramid-test-counts.json');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ passed, failed, skipped }));

@@ -174,10 +174,17 @@ export class Hub {
         );
         return;
       }
+      const parsed = text === null ? null : parseClientMessage(text);
+      // A ping changes nothing and is answered at once: behind an intent that waits on a stalled
+      // bus (cluster/forward.ts, up to 20 s) it would time out, and the client would think itself cut off.
+      if (parsed?.ok === true && parsed.value.type === 'ping') {
+        this.send(connection, { type: 'pong', t: parsed.value.t, serverNow: this.options.now() });
+        return;
+      }
       // One message after another (issue 23 §1): `hello` and `join` wait for the store, and the
       // next frame of the same TCP write must find the session and the seat they made.
       connection.inbox.push(() =>
-        this.receive(connection, text).catch((caught: unknown) => {
+        this.receive(connection, parsed).catch((caught: unknown) => {
           // A fault of the server, but one a client may repeat: each kind is written once a window.
           const what = (caught as Error).message ?? String(caught);
           if (this.logged.first(`fault ${what}`, Date.now(), SECURITY_LOG_AGAIN_MS))
@@ -232,8 +239,11 @@ export class Hub {
     this.security('socket-abuse', connection.client);
   }
 
-  private async receive(connection: Connection, text: string | null): Promise<void> {
-    if (text === null) {
+  private async receive(
+    connection: Connection,
+    parsed: ReturnType<typeof parseClientMessage> | null,
+  ): Promise<void> {
+    if (parsed === null) {
       this.refuse(connection, {
         code: 'protocol/malformed-json',
         field: '',
@@ -241,7 +251,6 @@ export class Hub {
       });
       return;
     }
-    const parsed = parseClientMessage(text);
     if (!parsed.ok) {
       this.refuse(connection, parsed.error, parsed.ref);
       return;

@@ -114,8 +114,14 @@ describe('a cluster under faults', () => {
   it('cut off from Redis: no intent is taken, the clients are told, play resumes when it returns', async () => {
     const redisLink = await link(cluster.services.redis.port);
     const owner = await clusterServer(cluster.services.postgres.url, `redis://127.0.0.1:${redisLink.port}`);
-    const { a, b, pair } = await table(owner.url, owner.url);
+    const { id, a, b, pair } = await table(owner.url, owner.url);
+    // Vera watches from the other process: her intents are forwarded to the owner over Redis.
+    const vera = await guest(other().url, 'Vera');
+    const v = await client(other().url, vera.session.token);
+    expect((await v.join(id, 'spectator')).ok).toBe(true);
     await botMove(pair, 'amateur', 5);
+    // The link is cut once both have heard the move (a broadcast lost in the cut is another question).
+    await until(() => a.seq === 1 && b.seq === 1, 10_000, 'both to hear the first move');
     const told: boolean[] = [];
     a.on('service', (m) => told.push(m.available));
     redisLink.cut();
@@ -123,6 +129,11 @@ describe('a cluster under faults', () => {
     const refused = await a.extension();
     expect(refused.ok ? null : refused.error.code).toBe('server/unavailable');
     expect(await b.ping()).toMatchObject({ ok: true });
+    // A ping right behind an intent that waits on the owner's stalled bus is still answered.
+    const stalled = v.chat('anyone there?');
+    expect(await v.ping()).toMatchObject({ ok: true });
+    v.close();
+    expect(await stalled).toMatchObject({ ok: false });
     redisLink.restore();
     await until(() => a.serviceAvailable, 15_000, 'the owner to say it is back');
     expect(told).toEqual([false, true]);

@@ -22,7 +22,8 @@ describe('computer against computer', () => {
       variant: 'free',
       kinds: ['novice', 'novice'],
       speed: 'fastest',
-      seed: 7,
+      // A short frame (28 actions, two of them penalty-ball decisions; seed 7 took 66).
+      seed: 38,
       frames: 1,
     });
     await page.waitForSelector('[data-testid="match-over"]', { timeout: 110_000 });

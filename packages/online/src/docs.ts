@@ -372,7 +372,9 @@ intent), so whoever can publish on it can act as any player.
 
 - A connection's messages are handled strictly one after another, in the order they arrived
   (several in one TCP write included): a \`join\` sent right after \`hello\` finds the session. A
-  connection with 256 messages waiting their turn is dropped (code 4008).
+  connection with 256 messages waiting their turn is dropped (code 4008). Only a \`ping\`, which
+  changes nothing, is answered at once, ahead of the messages waiting: a \`pong\` never waits for
+  an intent held up by a slow or cut-off server process.
 - \`hello\` must arrive within 5 s of the upgrade, or the socket is closed (code 4001).
 - Every frame counts against the message rate — text, binary (refused: \`protocol/malformed-json\`)
   and WebSocket pings alike: a burst of 40, then 20 a second (\`rate/limited\`). Chat lines: a burst
