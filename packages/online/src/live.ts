@@ -24,7 +24,32 @@
  */
 import { canonicalJson } from '@pyramid/core';
 import type { Settings, TableSize, Variant } from '@pyramid/rules';
-import type { MatchLive } from './protocol.js';
+
+/**
+ * The running score of a match of an event while it is played, on an online table or scored from a
+ * real table: pushed to the event's watchers after each action the server has stored. The result
+ * that ends the match reaches the event itself (an `event` message); this is only the live view.
+ */
+export interface MatchLive {
+  /** Where it is played: an online table (its id) or a real table scored by a scorer (its name). */
+  readonly source:
+    | { readonly kind: 'online'; readonly tableId: string }
+    | { readonly kind: 'scorer'; readonly table: string };
+  /** Frames won so far by the match's players a and b. */
+  readonly frames: readonly [number, number];
+  /** Points of the frame being played, a and b. */
+  readonly points: readonly [number, number];
+  /** Frames needed to win the match. */
+  readonly race: number;
+  /** Who is at the table: 'a', 'b', or null between frames and after the end. */
+  readonly atTable: 'a' | 'b' | null;
+  /** The number of actions stored for this match (grows by one with each; keep the highest). */
+  readonly seq: number;
+  /** The last ruling in words, when there is one. */
+  readonly lastRuling: string | null;
+  /** The server's clock when it stored the action (ms since the epoch). */
+  readonly at: number;
+}
 
 /** A live match's id: 22 characters of base64url (128 random bits). */
 export const LIVE_ID_PATTERN = '^[A-Za-z0-9_-]{22}$';

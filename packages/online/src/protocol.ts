@@ -25,6 +25,7 @@ import {
   LIVE_SERVER_MESSAGE_TYPES,
   type LiveClientMessage,
   type LiveServerMessage,
+  type MatchLive,
 } from './live.js';
 
 /** Bumped on any change a client must know about; the server refuses a `hello` of another version. */
@@ -309,32 +310,6 @@ export const CLIENT_MESSAGE_TYPES = [
 
 /** The most club events one connection follows at once (each costs a subscription and a view per action). */
 export const MAX_WATCHED_EVENTS = 8;
-
-/**
- * The running score of a match of an event while it is played, on an online table or scored from a
- * real table: pushed to the event's watchers after each action the server has stored. The result
- * that ends the match reaches the event itself (an `event` message); this is only the live view.
- */
-export interface MatchLive {
-  /** Where it is played: an online table (its id) or a real table scored by a scorer (its name). */
-  readonly source:
-    | { readonly kind: 'online'; readonly tableId: string }
-    | { readonly kind: 'scorer'; readonly table: string };
-  /** Frames won so far by the match's players a and b. */
-  readonly frames: readonly [number, number];
-  /** Points of the frame being played, a and b. */
-  readonly points: readonly [number, number];
-  /** Frames needed to win the match. */
-  readonly race: number;
-  /** Who is at the table: 'a', 'b', or null between frames and after the end. */
-  readonly atTable: 'a' | 'b' | null;
-  /** The number of actions stored for this match (grows by one with each; keep the highest). */
-  readonly seq: number;
-  /** The last ruling in words, when there is one. */
-  readonly lastRuling: string | null;
-  /** The server's clock when it stored the action (ms since the epoch). */
-  readonly at: number;
-}
 
 /**
  * An action of a club event as stored (an EventAction of @pyramid/events: `type`, `by`, `at` and

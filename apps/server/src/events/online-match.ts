@@ -33,8 +33,8 @@ import {
 } from '@pyramid/online';
 import { DEFAULT_TABLE_SIZE, resolveSettings } from '@pyramid/rules';
 import { newId } from '../auth.js';
-import type { RoomCore } from '../room/core.js';
 import { toAct } from '../room/intents.js';
+import type { StoredRoom } from '../room/types.js';
 import type { Store } from '../store/types.js';
 import { playerInfo, type Tables } from '../tables.js';
 import { reportPlayedMatch } from './report.js';
@@ -61,7 +61,7 @@ const refusal = (field: string, code: EventError['code'], message: string): Resu
   err({ action: 'call', field, code, message });
 
 /** The frames, points and player at the table of a room, as the match's sides a and b. */
-function sides(room: RoomCore, aIsSeat0: boolean) {
+function sides(room: StoredRoom, aIsSeat0: boolean) {
   const pair = (p: readonly [number, number]): [number, number] => (aIsSeat0 ? [p[0], p[1]] : [p[1], p[0]]);
   const state = room.state;
   const seat = state === null || state.turn.kind === 'match-over' ? null : toAct(state, room.lag);
@@ -234,7 +234,7 @@ export class OnlineMatches {
   }
 
   /** The room stored an action (room.ts `afterStored`): the live score, and at the end the result. */
-  stored(room: RoomCore): void {
+  stored(room: StoredRoom): void {
     const link = room.options.event;
     if (link === undefined) return;
     void this.follow(room, link.eventId, link.match).catch((caught: unknown) =>
@@ -242,7 +242,7 @@ export class OnlineMatches {
     );
   }
 
-  private async follow(room: RoomCore, eventId: string, match: string): Promise<void> {
+  private async follow(room: StoredRoom, eventId: string, match: string): Promise<void> {
     // Which seat is side a never changes for a table: the event is read once for it, and at the end.
     let aIsSeat0 = this.aSeat0.get(room.id);
     let stored: StoredEvent | null = null;
@@ -270,7 +270,7 @@ export class OnlineMatches {
   }
 
   /** Whether seat 0 is the match's side a (by account); null when the room is not the match's. */
-  private aIsSeat0(event: ClubEvent, match: string, room: RoomCore): boolean | null {
+  private aIsSeat0(event: ClubEvent, match: string, room: StoredRoom): boolean | null {
     if (event.draw === null) return null;
     const m = viewEvent(event).byId.get(match);
     const account = (id: string | null) => event.entries.find((e) => e.id === id)?.account;
@@ -283,7 +283,7 @@ export class OnlineMatches {
   }
 
   /** Reports a finished room's result to its event (a repeat is refused by the store and changes nothing). */
-  private report(room: RoomCore, stored: StoredEvent, match: string, aIsSeat0: boolean): Promise<void> {
+  private report(room: StoredRoom, stored: StoredEvent, match: string, aIsSeat0: boolean): Promise<void> {
     const pending = this.reporting.get(room.id);
     if (pending !== undefined) return pending;
     const run = this.send(room, stored, match, aIsSeat0).finally(() => this.reporting.delete(room.id));
@@ -291,7 +291,7 @@ export class OnlineMatches {
     return run;
   }
 
-  private async send(room: RoomCore, stored: StoredEvent, match: string, aIsSeat0: boolean): Promise<void> {
+  private async send(room: StoredRoom, stored: StoredEvent, match: string, aIsSeat0: boolean): Promise<void> {
     if (room.winner === null) return;
     if (stored.event.calls[match]?.tableId !== room.id) return;
     if (fault !== null && faultsLeft > 0 && --faultsLeft === 0) process.kill(process.pid, 'SIGKILL');

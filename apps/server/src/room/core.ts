@@ -8,9 +8,9 @@ import type { LagInfo, LogEntry, ServerMessage, TableOptions, TableStatus } from
 import type { MatchState, Player } from '@pyramid/rules';
 import type { Fence, StoredAction, StoredClock, StoredTable, TablePatch } from '../store/types.js';
 import type { SeatRelease } from './seats-release.js';
-import type { Member, RoomDeps, Seat } from './types.js';
+import type { Member, RoomDeps, Seat, StoredRoom } from './types.js';
 
-export interface RoomCore {
+export interface RoomCore extends StoredRoom {
   readonly id: string;
   readonly deps: RoomDeps;
   readonly options: TableOptions;

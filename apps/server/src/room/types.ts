@@ -3,12 +3,19 @@
  * services (`RoomDeps`) and its seats. Shared by `room.ts` and the modules of `room/`, which never
  * import the room itself (each takes the part of it it works on: `RoomCore`, room/core.ts).
  */
-import type { PlayerInfo, Role, SeatInfo } from '@pyramid/online';
-import type { Player } from '@pyramid/rules';
+import type {
+  LagInfo,
+  LogEntry,
+  PlayerInfo,
+  Role,
+  SeatInfo,
+  TableOptions,
+  TableStatus,
+} from '@pyramid/online';
+import type { MatchState, Player } from '@pyramid/rules';
 import type { Bus } from '../bus/bus.js';
 import type { Simulator } from '../simulation.js';
 import type { Fence, Store } from '../store/types.js';
-import type { RoomCore } from './core.js';
 
 /** A connection as a room sees it. */
 export interface Member {
@@ -40,7 +47,7 @@ export interface RoomDeps {
   /** How long an adjourned match waits before it is forfeited to the player who is back (room/forfeit.ts). */
   readonly forfeitMs?: number;
   /** Told after each action (or forfeit) the room has stored: an event's match follows it (events/online-match.ts). */
-  readonly afterStored?: (room: RoomCore) => void;
+  readonly afterStored?: (room: StoredRoom) => void;
 }
 
 /**
@@ -66,4 +73,22 @@ export interface Seat {
   presence: SeatInfo['presence'];
   awayUntil: number | null;
   graceTimer: unknown;
+}
+
+/**
+ * What a room shows of itself after an action is stored (`RoomDeps.afterStored`): read only. The
+ * room's modules see more of it (`RoomCore`, room/core.ts, which extends this).
+ */
+export interface StoredRoom {
+  readonly id: string;
+  readonly options: TableOptions;
+  readonly status: TableStatus;
+  readonly updatedAt: number;
+  readonly seats: readonly [Seat | null, Seat | null];
+  readonly state: MatchState | null;
+  readonly seq: number;
+  readonly log: readonly LogEntry[];
+  readonly lag: LagInfo | null;
+  /** Who won the match (null while it goes on). */
+  readonly winner: Player | null;
 }
