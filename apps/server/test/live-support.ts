@@ -119,9 +119,11 @@ export async function socket(
     send,
     of: (type) => got.filter((m) => m.type === type),
     async settled() {
-      const t = Math.random();
-      send({ type: 'ping', t });
-      await until(() => got.some((m) => m.type === 'pong' && m.t === t), 10_000, 'pong');
+      // A ping is answered ahead of the connection's queue, so it proves nothing about the messages
+      // before it. A message the server refuses in turn does: its refusal comes after their answers.
+      const ref = `settled-${Math.random()}`;
+      send({ type: 'live-unwatch', liveId: '', ref });
+      await until(() => got.some((m) => m.type === 'error' && m.ref === ref), 10_000, 'the barrier');
     },
   };
 }
