@@ -119,6 +119,19 @@ export function registerLiveApi(app: FastifyInstance, deps: LiveApiDeps): void {
     return reply.code(201).send(answer);
   }
 
+  /** A new live match with its first capability, or the refusal sent (a header the referee cannot start). */
+  async function open(reply: FastifyReply, header: LiveHeader, owner: string): Promise<FastifyReply> {
+    const valid = start(header);
+    if (!valid.ok)
+      return refuse(reply, 400, {
+        code: 'request/invalid',
+        field: valid.error.field,
+        message: valid.error.message,
+      });
+    const row = await live.create({ id: randomBytes(16).toString('base64url'), owner, header }, now());
+    return link(reply, row, owner);
+  }
+
   /** The event, if the caller directs it (else the refusal sent). */
   async function directed(request: FastifyRequest, reply: FastifyReply) {
     const caller = await who(request, reply, true);
@@ -178,18 +191,7 @@ export function registerLiveApi(app: FastifyInstance, deps: LiveApiDeps): void {
       table: match.table,
       event: { eventId: stored.id, match: match.id },
     };
-    const valid = start(header);
-    if (!valid.ok)
-      return refuse(reply, 400, {
-        code: 'request/invalid',
-        field: valid.error.field,
-        message: valid.error.message,
-      });
-    const row = await live.create(
-      { id: randomBytes(16).toString('base64url'), owner: caller.id, header },
-      now(),
-    );
-    return link(reply, row, caller.id);
+    return open(reply, header, caller.id);
   });
 
   app.delete('/api/events/:id/matches/:match/scoring', async (request, reply) => {
@@ -282,18 +284,7 @@ export function registerLiveApi(app: FastifyInstance, deps: LiveApiDeps): void {
       table: body.table ?? null,
       event: null,
     };
-    const valid = start(header);
-    if (!valid.ok)
-      return refuse(reply, 400, {
-        code: 'request/invalid',
-        field: valid.error.field,
-        message: valid.error.message,
-      });
-    const row = await live.create(
-      { id: randomBytes(16).toString('base64url'), owner: caller.id, header },
-      now(),
-    );
-    return link(reply, row, caller.id);
+    return open(reply, header, caller.id);
   });
 
   app.get('/api/live/:liveId', async (request, reply) => {
