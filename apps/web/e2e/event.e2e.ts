@@ -244,9 +244,22 @@ describe('a club event in the browser', () => {
     await page.fill('[data-testid="new-name"]', 'Open cup');
     await page.selectOption('[data-testid="new-format"]', 'single');
     await page.fill('[data-testid="new-race"]', '2');
+    // The director's choices the form offers beyond the defaults: a longer race from the
+    // semi-finals, seeding by lot, rated.
+    await page.fill('[data-testid="new-late-race"]', '3');
+    await page.selectOption('[data-testid="new-late-from"]', '4');
+    await page.selectOption('[data-testid="new-seeding"]', 'random');
+    await page.check('[data-testid="new-rated"]');
     await Promise.all([page.waitForURL(/event\.html\?id=/, WAIT), page.click('[data-testid="create"]')]);
     await page.waitForSelector('[data-testid="registration-state"]', WAIT);
     const id = new URL(page.url()).searchParams.get('id') as string;
+    const created = await (await fetch(`${server.url}/api/events/${id}`)).json();
+    expect(created.event.spec).toMatchObject({
+      rated: true,
+      public: true,
+      seeding: 'random',
+      races: { default: 2, rules: [{ fromPlayersLeft: 4, race: 3 }] },
+    });
 
     const spectator = await person(`/event.html?id=${id}`);
     const view = spectator.page;

@@ -39,6 +39,14 @@ function select(testid: string, options: readonly [string, string][]): HTMLSelec
   return el;
 }
 
+function checkbox(testid: string, checked: boolean): HTMLInputElement {
+  const el = h('input', { testid, attrs: { type: 'checkbox' } });
+  const kept = typed.get(testid);
+  el.checked = kept === undefined ? checked : kept === 'on';
+  el.addEventListener('change', () => typed.set(testid, el.checked ? 'on' : 'off'));
+  return el;
+}
+
 function errorLine(): HTMLElement {
   return h('p', { class: 'error', testid: 'director-error', attrs: { role: 'alert' } });
 }
@@ -394,6 +402,20 @@ export function createForm(
   );
   if (!typed.has('new-variant')) variant.value = 'dynamic';
   const race = input('new-race', { type: 'number', value: '3', min: '1' });
+  // A longer race from a round on (e.g. to 4 frames early, to 5 from the quarter-finals).
+  const lateRace = input('new-late-race', { type: 'number', min: '1', placeholder: '—' });
+  const lateFrom = select('new-late-from', [
+    ['8', t('fromQuarterFinals')],
+    ['4', t('fromSemiFinals')],
+    ['2', t('finalOnly')],
+  ]);
+  const seeding = select('new-seeding', [
+    ['order', t('seedByOrder')],
+    ['rating', t('seedByRating')],
+    ['random', t('seedByLot')],
+  ]);
+  const rated = checkbox('new-rated', false);
+  const isPublic = checkbox('new-public', true);
   const tables = input('new-tables', { placeholder: '1, 2, 3' });
   const formats: Record<string, unknown> = {
     double: { kind: 'double', reset: true },
@@ -401,6 +423,13 @@ export function createForm(
     'double-to': { kind: 'double-to', finalStage: 8 },
     groups: { kind: 'groups', groups: 4, advance: 2 },
     swiss: { kind: 'swiss', rounds: 5 },
+  };
+  const races = (): Record<string, unknown> => {
+    const late = lateRace.value.trim();
+    return {
+      default: Number(race.value),
+      rules: late === '' ? [] : [{ fromPlayersLeft: Number(lateFrom.value), race: Number(late) }],
+    };
   };
   return h(
     'form',
@@ -415,6 +444,13 @@ export function createForm(
     format,
     h('label', { text: t('raceTo') }),
     race,
+    h('label', { text: t('lateRace') }),
+    lateRace,
+    lateFrom,
+    h('label', { text: t('seeding') }),
+    seeding,
+    h('label', {}, rated, ` ${t('rated')}`),
+    h('label', {}, isPublic, ` ${t('public')}`),
     h('label', { text: t('tables') }),
     tables,
     button(t('create'), {
@@ -426,9 +462,11 @@ export function createForm(
           venue: venue.value.trim(),
           dates: { start: date.value },
           variant: variant.value,
-          races: { default: Number(race.value) },
+          races: races(),
           format: formats[format.value],
-          seeding: 'order',
+          seeding: seeding.value,
+          rated: rated.checked,
+          public: isPublic.checked,
           tables: tables.value
             .split(',')
             .map((s) => s.trim())
