@@ -52,12 +52,10 @@ const probe = {
 /** The live match scoring each match of the event (from `GET /api/events/:id/live`), and back. */
 const liveOfMatch = new Map<string, string>();
 const matchOfLive = new Map<string, string>();
-/** The latest running score of each match being played (the highest seq). */
-const liveScores = new Map<string, MatchLive>();
 /** Running scores kept per match for its log on the page. */
 const MAX_LIVE_LOG = 500;
-/** The running scores of matches played online now (event-live). */
-const onlineScores = new LiveScores();
+/** The running score of each match being played, online or at a real table (the highest seq). */
+const liveScores = new LiveScores();
 const me = (): string | null => api.session?.player.id ?? null;
 window.__event = probe;
 
@@ -138,11 +136,11 @@ function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, strin
       attrs: { 'data-state': m.state },
       text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
     },
-    ...(current === null ? [] : onlineParts(current, m, me(), onlineScores, t)),
+    ...(current === null ? [] : onlineParts(current, m, me(), liveScores, t)),
   );
   // A match scored from a real table: its running score and every entry (online ones: onlineParts).
-  const live = m.state === 'called' ? liveScores.get(m.id) : undefined;
-  if (live !== undefined && live.source.kind === 'scorer') line.append(liveView(m.id, live));
+  const live = liveScores.of(m);
+  if (live !== null && live.source.kind === 'scorer') line.append(liveView(m.id, live));
   return line;
 }
 
@@ -216,9 +214,7 @@ async function findLive(eventId: string): Promise<void> {
 
 /** An `event-live` push: kept when it is newer than what the page has for that match. */
 function showLive(match: string, live: MatchLive): void {
-  const before = liveScores.get(match);
-  if (before !== undefined && live.seq <= before.seq) return;
-  liveScores.set(match, live);
+  if (!liveScores.note(match, live)) return;
   const log = probe.live[match] ?? [];
   log.push(live);
   if (log.length > MAX_LIVE_LOG) log.shift();
@@ -290,7 +286,7 @@ function eventView(shown: Shown): HTMLElement {
         ),
     ...BRACKET_SECTIONS.map(({ title, stages }) => {
       const svg = bracketSvg(shown.matches, stages, names, t, (m) => {
-        const running = onlineScores.of(m);
+        const running = liveScores.of(m);
         return running === null
           ? null
           : { frames: running.frames, text: `${t('liveNow')} ${liveText(running)}` };
@@ -387,10 +383,7 @@ async function eventPage(id: string): Promise<void> {
       else probe.actions++;
       show(shown);
     },
-    onLive: (match, score) => {
-      onlineScores.note(match, score);
-      showLive(match, score);
-    },
+    onLive: showLive,
     onEntries: showEntries,
     onStatus: (status) => {
       probe.status = status;

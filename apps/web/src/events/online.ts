@@ -13,7 +13,7 @@ import type { Shown } from './model.js';
 
 type Match = Shown['matches'][number];
 
-/** The running scores by match; a push older than the one kept is dropped. */
+/** The running scores by match (online or scored at a real table); a push older than the one kept is dropped. */
 export class LiveScores {
   private readonly byMatch = new Map<string, MatchLive>();
 
