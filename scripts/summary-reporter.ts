@@ -30,7 +30,10 @@ export default class SummaryReporter implements Reporter {
       .sort((a, b) => b.seconds - a.seconds);
     const shown = process.env.PYRAMID_TEST_TIMES === '1' ? times : times.slice(0, 8);
     console.log(`Slowest files: ${shown.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(' · ')}`);
-    const file = join(process.cwd(), 'node_modules', '.cache', 'pyramid-test-counts.json');
+    // scripts/test.mjs runs two Vitest configurations at once: each names its own counts file.
+    const file =
+      process.env.PYRAMID_TEST_COUNTS ??
+      join(process.cwd(), 'node_modules', '.cache', 'pyramid-test-counts.json');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
     console.log(`Vitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
