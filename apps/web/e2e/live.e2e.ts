@@ -2,14 +2,20 @@
  * Live scoring from a real table (issue 28) through the real UI against the real server
  * (in-process, loopback, a fresh SQLite data folder), on phones (390×844): a director makes a
  * Combined event, calls its match to table 3 and makes its scoring link (with its QR code); a
- * scorer opens the link — the scorer opens on that match, nothing to type — and scores the frame
- * with a свояк's exchange ball, a penalty ball and an undo; a second phone opens the same link,
- * watches, and takes over with "Score here" (the first is told and stops writing); the new writer
- * is cut off (the browser context's offline mode), scores four actions (reloading the page offline
- * in the middle: the queue is in IndexedDB), comes back and finishes the frame. The event page
- * shows every entry once, in order; the table's overlay shows the score after each; the record the
- * scorer exports replays through `pyramid referee` to the same result as the server's.
- * Clicks and taps only; `window.__event` and `window.__overlay` are only read.
+ * phone in Russian opens it and holds the match, the director revokes the link, and the phone's
+ * next action is refused — it says why in Russian, with the code and field, and writes no more; a
+ * scorer opens the new link — the scorer opens on that match, nothing to type —, takes it over and
+ * scores the frame with a свояк's exchange ball, a penalty ball and an undo; a second phone opens
+ * the same link, watches, and takes over with "Score here" (the first is told and stops writing);
+ * its undo of the first phone's action is refused by the server's referee (shown with its field,
+ * the server's score kept); the new writer scores, is cut off (the browser context's offline mode),
+ * undoes its acknowledged action (a correction queued), scores, undoes an action never sent (it
+ * leaves the queue), reloads the page offline (the queue is in IndexedDB, the undo applied), comes
+ * back and finishes the frame. The event page shows every entry once, in order; the table's overlay
+ * shows the score after each; the record the scorer exports replays through `pyramid referee` to
+ * the same result as the server's.
+ * Clicks and taps only; `window.__event` and `window.__overlay` are only read, and the scorer's
+ * `liveSaved()` only waited for (its queue is in IndexedDB before a reload).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -48,10 +54,15 @@ interface Person {
   readonly errors: string[];
 }
 
-async function person(url: string, phone: boolean, viewport = { width: 1280, height: 900 }): Promise<Person> {
+async function person(
+  url: string,
+  phone: boolean,
+  viewport = { width: 1280, height: 900 },
+  locale = 'en-US',
+): Promise<Person> {
   const context = await browser.newContext({
     ...(phone ? PHONE : { viewport }),
-    locale: 'en-US',
+    locale,
     acceptDownloads: true,
   });
   const page = await context.newPage();
@@ -140,17 +151,32 @@ describe('live scoring from a real table', () => {
     const linkSelector = `${byId('scoring-table-3')} ${byId(`scoring-link-${matchId}`)}`;
     await dp.waitForSelector(linkSelector, WAIT);
     const revokedLink = (await dp.getAttribute(linkSelector, 'href')) as string;
-    // Revoked: the block offers a new link, and a phone holding the old one is refused.
+    // A phone in Russian opens it and holds the match; then the director revokes it while it scores.
+    const stale = await person(revokedLink, true, undefined, 'ru-RU');
+    const sp0 = stale.page;
+    await waitStatus(sp0, 'writing');
     await tap(dp, `revoke-${matchId}`);
     await dp.waitForSelector(byId(`make-link-${matchId}`), WAIT);
+    // Its next action is refused: it says why in words, with the code and the field, and writes no more.
+    await tap(sp0, 'lag-1-0'); // its own referee takes the lag; the server refuses it
+    await waitStatus(sp0, 'refused');
+    const refusal = await text(sp0, 'refusal');
+    expect(refusal).toContain('Директор отозвал эту ссылку');
+    expect(refusal).toContain('auth/capability-revoked /capability');
+    expect(await sp0.locator(byId('submit-shot')).count()).toBe(0);
+    expect(await sp0.locator(byId('undo')).isDisabled()).toBe(true);
+    // The refused action stays on the phone (to be exported), never sent; a reload is refused at once.
+    expect(await sp0.getAttribute(byId('live-bar'), 'data-pending')).toBe('1');
+    await sp0.reload();
+    await waitStatus(sp0, 'refused');
+    expect(await text(sp0, 'refusal')).toContain('auth/capability-revoked');
+    expect(stale.errors).toEqual([]);
+    await stale.context.close();
+    // The block offers a new link.
     await tap(dp, `make-link-${matchId}`);
     await dp.waitForSelector(linkSelector, WAIT);
     const scorerLink = (await dp.getAttribute(linkSelector, 'href')) as string;
     expect(scorerLink).not.toBe(revokedLink);
-    const stale = await person(revokedLink, true);
-    await waitStatus(stale.page, 'refused');
-    expect(await text(stale.page, 'refusal')).toContain('auth/capability-revoked');
-    await stale.context.close();
     expect(scorerLink).toMatch(/\/scorer\.html#live=[A-Za-z0-9_-]{22}&cap=[A-Za-z0-9_-]{43}$/);
     const qrPath = await dp.getAttribute(`${byId(`scoring-qr-${matchId}`)} path`, 'd');
     expect((qrPath ?? '').length).toBeGreaterThan(1000);
@@ -184,6 +210,9 @@ describe('live scoring from a real table', () => {
     const phoneA = await person(scorerLink, true);
     const a = phoneA.page;
     await a.waitForSelector(byId('match-screen'), WAIT);
+    // The revoked phone still holds the lease: this one watches until it takes the match over.
+    await waitStatus(a, 'watching');
+    await tap(a, 'score-here');
     await waitStatus(a, 'writing');
     expect(await a.locator(byId('start-screen')).count()).toBe(0);
     const names = [await text(a, 'side-0'), await text(a, 'side-1')];
@@ -261,21 +290,47 @@ describe('live scoring from a real table', () => {
     expect(await a.locator(byId('submit-shot')).count()).toBe(0);
     expect(await a.locator(byId('undo')).isDisabled()).toBe(true);
 
-    // ── B is cut off: four actions queue on the phone, with a reload in the middle.
+    // ── B's undo of A's last action: B's referee allows it, the server's refuses it (only an action
+    // written under B's lease may be undone). B says why, with the field, and keeps the server's score.
+    await tap(b, 'undo');
+    await b.waitForSelector(byId('refusal'), WAIT);
+    const refusedUndo = await text(b, 'refusal');
+    expect(refusedUndo).toContain('Only an action scored on this device');
+    expect(refusedUndo).toContain('score/invalid /entries/0/kind');
+    await waitSent(b);
+    expect(await scores(b)).toEqual([3, 1]);
+    expect(await op.getAttribute(byId('overlay'), 'data-seq')).toBe(String(seq));
+
+    // ── B scores, is cut off, and undoes that acknowledged action: a correction waits in the queue.
+    await shot(b, { jumped: [0], cushions: 2 }); // the cue ball jumps off, 29.1(10)
+    await followed(b);
     await phoneB.context.setOffline(true);
     await waitStatus(b, 'offline');
-    await shot(b, { jumped: [0], cushions: 2 }); // the cue ball jumps off, 29.1(10)
+    await tap(b, 'undo');
+    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('1');
+    expect(await scores(b)).toEqual([3, 1]);
+    // Scored again, and more, queued on the phone; an action entered wrong is undone before it was
+    // ever sent: it leaves the queue. Then a reload, offline.
+    await shot(b, { jumped: [0], cushions: 2 });
     await choose(b, 'penalty-ball-6');
-    expect(await text(b, 'unsent')).toContain('2');
+    expect(await text(b, 'unsent')).toContain('3');
     expect(await b.locator(byId('ruling-unsent')).count()).toBe(1);
+    await shot(b, { fell: [[1, 'FR']] });
+    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('4');
+    await tap(b, 'undo');
+    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('3');
+    // The queue as it is now is in IndexedDB before the reload (a wait, nothing changed).
+    await b.evaluate(() =>
+      (window as unknown as { __scorer: { app: { liveSaved(): Promise<void> } } }).__scorer.app.liveSaved(),
+    );
     await b.reload();
     await b.waitForSelector(byId('match-screen'), WAIT);
     await waitStatus(b, 'offline');
-    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('2');
+    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('3');
     expect(await scores(b)).toEqual([4, 1]);
     await shot(b, { fell: [[1, 'FL']] });
     await shot(b, { fell: [[2, 'FL']] });
-    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('4');
+    expect(await b.getAttribute(byId('live-bar'), 'data-pending')).toBe('5');
     expect(await text(b, 'ruling-unsent')).toContain('not yet sent');
     if (SCREENSHOTS) await b.screenshot({ path: '/tmp/live-scorer-offline-phone.png' });
     // Nothing reached the server meanwhile.
@@ -284,7 +339,7 @@ describe('live scoring from a real table', () => {
     // ── Back online: the queue goes in order, once.
     await phoneB.context.setOffline(false);
     await waitSent(b);
-    seq += 4;
+    seq += 5;
     await op.waitForSelector(`${byId('overlay')}[data-seq="${seq}"]`, WAIT);
     expect([
       Number(await op.textContent(byId('overlay-points-0'))),
@@ -305,7 +360,11 @@ describe('live scoring from a real table', () => {
       finished: boolean;
     };
     expect(stored.entries.map((e) => e.seq)).toEqual(Array.from({ length: seq }, (_, i) => i + 1));
-    expect(stored.entries.filter((e) => e.entry.kind === 'undo')).toHaveLength(1);
+    // Two undos stored (A's, and B's correction of its acknowledged action); the action B withdrew
+    // before it was ever sent (ball 1 in FR) never reached the server.
+    expect(stored.entries.filter((e) => e.entry.kind === 'undo').map((e) => e.seq)).toEqual([6, 11]);
+    expect(JSON.stringify(stored.entries)).toContain('"FL"');
+    expect(JSON.stringify(stored.entries)).not.toContain('"FR"');
     const sp = spectator.page;
     await sp.waitForFunction(
       (m) =>
@@ -316,10 +375,10 @@ describe('live scoring from a real table', () => {
       WAIT,
     );
     // The event page got the running score after each stored write, each once and in order: one a
-    // seq while the scorer was online, one for the batch of four it sent on coming back.
+    // seq while the scorer was online, one for the batch of five it sent on coming back.
     const probed = await eventProbe(sp);
     const seen = probed.live[matchId]?.map((l) => l.seq) ?? [];
-    expect(seen).toEqual([...Array.from({ length: 9 }, (_, i) => i + 1), 13, 14, 15]);
+    expect(seen).toEqual([...Array.from({ length: 10 }, (_, i) => i + 1), 15, 16, 17]);
     // And, following the live match itself, every entry once, in order: the server's log.
     expect(probed.entries[matchId]?.map((e) => [e.seq, e.entry.kind])).toEqual(
       stored.entries.map((e) => [e.seq, e.entry.kind]),

@@ -27,6 +27,7 @@ const QUEUE: ScorerQueue = {
     { seq: 2, entry: { kind: 'undo' } },
     { seq: 3, entry: { kind: 'action', action: { type: 'foul', player: 1, foul: 'slow-play' } } },
   ],
+  sent: 2,
 };
 
 describe('the live queue store', () => {
@@ -55,8 +56,12 @@ describe('the live queue store', () => {
     expect(decodeQueue({ ...QUEUE, pending: [{ seq: 3, entry: { kind: 'undo' } }] }, LIVE)).toBeNull();
     expect(decodeQueue({ ...QUEUE, pending: [...QUEUE.pending].reverse() }, LIVE)).toBeNull();
     expect(
-      decodeQueue({ ...QUEUE, header: null, epoch: null, stored: [], pending: [] }, LIVE),
+      decodeQueue({ ...QUEUE, header: null, epoch: null, stored: [], pending: [], sent: 0 }, LIVE),
     ).not.toBeNull();
+    // A queue saved without the mark of what was sent: every entry in it may have been.
+    const { sent: _sent, ...unmarked } = QUEUE;
+    expect(decodeQueue(unmarked, LIVE)?.sent).toBe(3);
+    expect(decodeQueue({ ...QUEUE, sent: -1 }, LIVE)?.sent).toBe(3);
   });
 
   it('writes saves in the order they were made, even when the store answers out of order', async () => {

@@ -414,8 +414,12 @@ every write. The scorer:
 
 \`ScorerSync\` (\`@pyramid/online\`) is this scorer side, offline first: a queue with the seqs,
 persisted through an injected \`QueueStore\` (\`load\`, \`save\`: IndexedDB in the browser), sent in
-order whenever there is a connection. Followers send \`live-watch\` and get \`live\` (the running
-score as \`MatchLive\`, the entries since) now and after each stored entry.
+order whenever there is a connection. Its \`undo()\` takes a queued action that was never sent out
+of the queue (the server never hears of it) and withdraws any other by an \`undo\` entry (the queue
+keeps the highest seq it ever sent: an entry sent without an acknowledgement may be stored); only
+the device holding the lease (or holding it when the network went) records or undoes. Followers
+send \`live-watch\` and get \`live\` (the running score as \`MatchLive\`, the entries since) now and
+after each stored entry.
 
 ## Client → server messages
 `);

@@ -7,6 +7,11 @@
  * the log, and queued entries it already holds are taken as stored (a resend after a lost
  * acknowledgement), while those that contradict it are dropped and reported.
  *
+ * An undo (`undo()`) of an action queued here and never sent takes it out of the queue: the server
+ * never hears of it. An action acknowledged, or sent and maybe stored (its acknowledgement may have
+ * been lost), is withdrawn by an undo entry instead: a correction on the server. Only the device
+ * that holds the lease (or held it when the network went) records or undoes.
+ *
  * Pure and environment-neutral: it sends through `send` and is told what the server sent
  * (`receive`) and when the connection opens and drops (`online`, `offline`). No timers, no clock.
  */
@@ -17,6 +22,7 @@ import {
   MAX_ENTRIES_PER_MESSAGE,
   type StoredLiveEntry,
   sameEntry,
+  standingActions,
 } from './live.js';
 import { type ClientMessage, MAX_MESSAGE_BYTES, type OnlineError, type ServerMessage } from './protocol.js';
 
@@ -45,13 +51,27 @@ export interface ScorerQueue {
   readonly device: string;
   /** The header as the server gave it (null until the first `score-state`). */
   readonly header: LiveHeader | null;
-  /** The lease epoch this device last held; null when it never wrote. */
+  /**
+   * The lease epoch this device holds as far as it knows (kept while offline: it goes on scoring);
+   * null when it never held it, or when it learnt another device holds it.
+   */
   readonly epoch: number | null;
   /** The server's log as far as known: entry seq n is `stored[n - 1]`. */
   readonly stored: readonly LiveEntry[];
   /** Entries recorded here and not yet acknowledged, in seq order (seq = stored.length + 1, + 2, …). */
   readonly pending: readonly PendingEntry[];
+  /**
+   * The highest seq ever sent to the server (on any connection): a queued entry up to it may be
+   * stored there without an acknowledgement, so an undo of it must be an undo entry, never its
+   * removal from the queue. Saved with the next change after the send (the store is asynchronous);
+   * should the page die in between and the entry then be undone by removal, the server's log shows
+   * it standing once back online, and a second undo withdraws it.
+   */
+  readonly sent: number;
 }
+
+/** What `undo()` did: took a never-sent action out of the queue, or queued an undo entry. */
+export type UndoOutcome = 'withdrawn' | 'queued';
 
 /** Where the queue lives (IndexedDB in the browser): loaded once, saved after every change. */
 export interface QueueStore {
@@ -139,6 +159,7 @@ export class ScorerSync {
             epoch: null,
             stored: [],
             pending: [],
+            sent: 0,
           };
     return new ScorerSync(options, queue);
   }
@@ -161,6 +182,15 @@ export class ScorerSync {
     return [...this.queue.stored, ...this.queue.pending.map((p) => p.entry)];
   }
 
+  /**
+   * This device may record and undo: it holds the lease, or held it when the connection went (a
+   * scorer offline goes on scoring) and has not been told that another device took over.
+   */
+  get mayWrite(): boolean {
+    if (this.state === 'writing') return true;
+    return (this.state === 'offline' || this.state === 'opening') && this.queue.epoch !== null;
+  }
+
   /** Entries recorded here the server has not acknowledged: show their rulings as "not yet sent". */
   get pending(): readonly PendingEntry[] {
     return this.queue.pending;
@@ -181,6 +211,25 @@ export class ScorerSync {
     await this.saving;
     this.flush();
     return seq;
+  }
+
+  /**
+   * Undoes the last action that stands (the scorer's referee has replayed without it). When it is
+   * the last entry queued here and was never sent, it leaves the queue and is never sent; otherwise
+   * (acknowledged, or sent and maybe stored) an undo entry is queued: a correction the server logs
+   * with who and when, and checks (only an action this device wrote under its lease). Null, and
+   * nothing changed, when no action stands or this device may not write (`mayWrite`).
+   */
+  async undo(): Promise<UndoOutcome | null> {
+    if (!this.mayWrite || standingActions(this.entries()).length === 0) return null;
+    const last = this.queue.pending.at(-1);
+    if (last !== undefined && last.entry.kind === 'action' && last.seq > this.queue.sent) {
+      this.update({ ...this.queue, pending: this.queue.pending.slice(0, -1) });
+      await this.saving;
+      return 'withdrawn';
+    }
+    await this.record({ kind: 'undo' });
+    return 'queued';
   }
 
   /** The connection is open (and `hello` answered): ask for the live match. */
@@ -236,6 +285,8 @@ export class ScorerSync {
       case 'score-superseded':
         if (this.state === 'writing' || this.state === 'opening') this.setStatus('watching');
         this.sentUpTo = this.queue.stored.length;
+        // Kept: a reload while offline must not let this device write again.
+        this.update({ ...this.queue, epoch: null });
         this.emit({ type: 'superseded', epoch: live.epoch });
         return;
       case 'live':
@@ -251,7 +302,7 @@ export class ScorerSync {
     const window = (this.options.window ?? 2) * MAX_ENTRIES_PER_MESSAGE;
     for (;;) {
       const next = this.queue.pending.filter((p) => p.seq > this.sentUpTo);
-      if (next.length === 0 || this.sentUpTo - stored >= window) return;
+      if (next.length === 0 || this.sentUpTo - stored >= window) break;
       // At most MAX_ENTRIES_PER_MESSAGE entries and MAX_MESSAGE_BYTES a message (one entry at least).
       const batch: PendingEntry[] = [];
       let bytes = ENVELOPE_BYTES;
@@ -273,6 +324,9 @@ export class ScorerSync {
       });
       this.sentUpTo = (batch.at(-1) as PendingEntry).seq;
     }
+    // Kept with the queue (saved in order with every change): an undo after a reload must know
+    // which entries may be on the server.
+    if (this.sentUpTo > this.queue.sent) this.update({ ...this.queue, sent: this.sentUpTo });
   }
 
   /** The server's state: its log replaces ours, the queue is checked against it. */
@@ -286,7 +340,7 @@ export class ScorerSync {
     this.awaitingFinal = false;
     const stored = entries.map((e) => e.entry);
     const { kept, dropped } = reconcile(stored, this.queue.pending);
-    this.update({ ...this.queue, header, stored, pending: kept, ...(writer ? { epoch } : {}) });
+    this.update({ ...this.queue, header, stored, pending: kept, epoch: writer ? epoch : null });
     if (dropped.length > 0) this.emit({ type: 'dropped', reason: 'conflict', entries: dropped });
     this.sentUpTo = stored.length;
     if (finished) {
@@ -365,6 +419,7 @@ export class ScorerSync {
         return;
       case 'score/not-writer':
         this.sentUpTo = this.queue.stored.length;
+        this.update({ ...this.queue, epoch: null });
         if (this.state === 'writing') this.setStatus('watching');
         this.emit({ type: 'error', error });
         return;
@@ -376,7 +431,12 @@ export class ScorerSync {
         const seq = base + index;
         const dropped = this.queue.pending.filter((p) => p.seq >= seq);
         if (dropped.length === 0) return;
-        this.update({ ...this.queue, pending: this.queue.pending.filter((p) => p.seq < seq) });
+        // The server holds none of them: an entry queued again at those seqs was never sent.
+        this.update({
+          ...this.queue,
+          pending: this.queue.pending.filter((p) => p.seq < seq),
+          sent: Math.min(this.queue.sent, seq - 1),
+        });
         this.sentUpTo = Math.min(this.sentUpTo, seq - 1);
         this.emit({ type: 'dropped', reason: 'refused', entries: dropped, error });
         this.emit({ type: 'changed' });

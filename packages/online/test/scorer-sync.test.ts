@@ -448,6 +448,113 @@ describe('ScorerSync', () => {
     ]);
   });
 
+  it('undoes offline an action never sent by taking it out of the queue (never sent), across a reload too', async () => {
+    const server = new FakeServer();
+    const store = new MemoryStore();
+    const first = await device(server, store);
+    first.connect();
+    await first.sync.record(action(1));
+    first.deliver();
+    expect(first.sync.snapshot.stored).toEqual([action(1)]);
+    first.disconnect();
+    await first.sync.record(action(2));
+    await first.sync.record(action(3));
+    expect(first.sync.mayWrite).toBe(true);
+    expect(await first.sync.undo()).toBe('withdrawn');
+    expect(first.sync.pending).toEqual([{ seq: 2, entry: action(2) }]);
+    await first.sync.saved();
+    // Reloaded offline: the queue comes back with the undo applied; the next undo withdraws 2 the
+    // same way, and the one after it (1 is acknowledged) becomes a correction.
+    const second = await device(server, store);
+    expect(second.sync.entries()).toEqual([action(1), action(2)]);
+    second.sync.offline();
+    expect(await second.sync.undo()).toBe('withdrawn');
+    expect(await second.sync.undo()).toBe('queued');
+    expect(second.sync.pending).toEqual([{ seq: 2, entry: { kind: 'undo' } }]);
+    expect(second.sync.entries()).toEqual([action(1), { kind: 'undo' }]);
+    // Nothing stands: nothing more to undo.
+    expect(await second.sync.undo()).toBeNull();
+    await second.sync.record(action(4));
+    second.connect();
+    expect(server.log.map((e) => e.entry)).toEqual([action(1), { kind: 'undo' }, action(4)]);
+    const sent = server.received.flatMap((m) => (m.type === 'score-entries' ? m.entries : []));
+    // Every entry ever sent, in order: the withdrawn 2 and 3 never were.
+    expect(sent).toEqual([action(1), { kind: 'undo' }, action(4)]);
+    expect(second.sync.pending).toHaveLength(0);
+  });
+
+  it('undoes an action that was sent but not acknowledged by an undo entry, also after a reload, stored once', async () => {
+    const server = new FakeServer();
+    server.dropAcks = true;
+    const store = new MemoryStore();
+    const first = await device(server, store);
+    first.connect();
+    await first.sync.record(action(1));
+    // Stored on the server, the acknowledgement lost, then the connection.
+    expect(server.log).toHaveLength(1);
+    first.disconnect();
+    expect(first.sync.pending).toHaveLength(1);
+    await first.sync.saved();
+    const second = await device(server, store);
+    second.sync.offline();
+    expect(second.sync.snapshot.sent).toBe(1);
+    expect(await second.sync.undo()).toBe('queued');
+    expect(second.sync.entries()).toEqual([action(1), { kind: 'undo' }]);
+    server.dropAcks = false;
+    second.connect();
+    expect(server.log.map((e) => e.entry)).toEqual([action(1), { kind: 'undo' }]);
+    expect(second.sync.pending).toHaveLength(0);
+    expect(second.sync.entries()).toEqual([action(1), { kind: 'undo' }]);
+  });
+
+  it('after a refusal, an entry queued again at the refused seq was never sent: its undo takes it out', async () => {
+    const server = new FakeServer();
+    const d = await device(server);
+    d.connect();
+    await d.sync.record({ kind: 'action', action: { type: 'bad' } });
+    d.deliver();
+    expect(d.events.some((e) => e.type === 'dropped' && e.reason === 'refused')).toBe(true);
+    d.disconnect();
+    expect(await d.sync.record(action(2))).toBe(1);
+    expect(await d.sync.undo()).toBe('withdrawn');
+    d.connect();
+    expect(server.log).toHaveLength(0);
+    expect(d.sync.entries()).toEqual([]);
+  });
+
+  it('only the device holding the lease undoes: not while watching, nor offline once told of a takeover, nor after a reload', async () => {
+    const server = new FakeServer();
+    const storeA = new MemoryStore();
+    const a = await device(server, storeA, 'device-aaaaaaaaaaaa');
+    const b = await device(server, new MemoryStore(), 'device-bbbbbbbbbbbb');
+    a.connect();
+    b.connect();
+    await a.sync.record(action(1));
+    a.deliver();
+    expect(a.sync.pending).toHaveLength(0);
+    expect(b.sync.status).toBe('watching');
+    expect(b.sync.mayWrite).toBe(false);
+    expect(await b.sync.undo()).toBeNull();
+    b.sync.take();
+    b.deliver();
+    a.sync.receive({ type: 'score-superseded', liveId: LIVE, epoch: 2 });
+    a.disconnect();
+    // Offline, but told another device took over: it neither records an undo nor withdraws one.
+    expect(a.sync.mayWrite).toBe(false);
+    expect(await a.sync.undo()).toBeNull();
+    expect(a.sync.entries()).toEqual([action(1)]);
+    await a.sync.saved();
+    const reloaded = await device(server, storeA, 'device-aaaaaaaaaaaa');
+    reloaded.sync.offline();
+    expect(reloaded.sync.mayWrite).toBe(false);
+    expect(await reloaded.sync.undo()).toBeNull();
+    expect(reloaded.sync.pending).toHaveLength(0);
+    // The new writer offline may.
+    b.disconnect();
+    expect(b.sync.mayWrite).toBe(true);
+    expect(server.log.map((e) => e.entry)).toEqual([action(1)]);
+  });
+
   it('stops for good on a refused capability and sends nothing', async () => {
     const server = new FakeServer();
     const d = await device(server);

@@ -29,7 +29,7 @@ import {
   setCurrentMatchId,
 } from './storage.js';
 import { summaryText } from './summary.js';
-import { STRINGS, type StringKey } from './words.js';
+import { refusalKey, STRINGS, type StringKey, serverWords } from './words.js';
 
 export interface OpenMatch {
   readonly id: string;
@@ -251,10 +251,11 @@ export class App {
     const match = this.state.match;
     if (match === null || match.session.steps.length === 0) return;
     if (this.liveScoring !== null) {
-      // A correction on the server: the last action is withdrawn there too (only by the scoring device).
+      // Only the scoring device undoes. A never-sent action leaves the phone's queue; one the server
+      // may hold is withdrawn there by a correction (ScorerSync.undo).
       if (this.state.live?.canWrite !== true) return;
       this.state = { ...this.state, notice: null };
-      this.liveScoring.record({ kind: 'undo' });
+      void this.liveScoring.undo();
       this.refreshLive();
       return;
     }
@@ -395,7 +396,11 @@ export class App {
         ? {
             kind: 'refused',
             title: this.t('serverRefused'),
-            text: `${notice.error.field ? `${notice.error.field}: ` : ''}${notice.error.message}\n${n(notice.count)}`,
+            text: [
+              this.t(notice.undo ? 'refusedUndo' : refusalKey(notice.error.code)),
+              serverWords(notice.error),
+              n(notice.count),
+            ].join('\n'),
           }
         : notice.kind === 'conflict'
           ? { kind: 'refused', title: this.t('liveConflict'), text: n(notice.count) }
@@ -406,7 +411,7 @@ export class App {
               : {
                   kind: 'refused',
                   title: this.t('serverRefused'),
-                  text: `${notice.error.code}: ${notice.error.message}`,
+                  text: `${this.t(refusalKey(notice.error.code))}\n${serverWords(notice.error)}`,
                 };
     this.state = { ...this.state, notice: shown, top: true };
   }

@@ -79,7 +79,13 @@ export interface LiveInfo {
 }
 
 export type LiveNotice =
-  | { readonly kind: 'refused'; readonly error: OnlineError; readonly count: number }
+  /** The server refused an entry the phone's referee had accepted (`undo`: the entry was an undo). */
+  | {
+      readonly kind: 'refused';
+      readonly error: OnlineError;
+      readonly count: number;
+      readonly undo: boolean;
+    }
   | { readonly kind: 'conflict'; readonly count: number }
   | { readonly kind: 'superseded' }
   | { readonly kind: 'finished'; readonly count: number }
@@ -93,7 +99,6 @@ export interface LiveCallbacks {
 
 export class LiveScoring {
   private socketStatus: SocketStatus = 'connecting';
-  private superseded = false;
   private socket: LiveSocket | null = null;
   private readonly onOffline = () => this.socket?.reconnect();
   private readonly onOnline = () => this.socket?.reconnect();
@@ -129,19 +134,20 @@ export class LiveScoring {
     });
     const live = new LiveScoring(liveId, sync);
     sync.on((event) => {
-      if (event.type === 'status') {
-        if (event.status === 'writing') live.superseded = false;
-      } else if (event.type === 'superseded') {
-        live.superseded = true;
+      if (event.type === 'superseded') {
         callbacks.notice({ kind: 'superseded' });
       } else if (event.type === 'dropped') {
         if (event.reason === 'refused' && event.error !== undefined)
-          callbacks.notice({ kind: 'refused', error: event.error, count: event.entries.length });
+          callbacks.notice({
+            kind: 'refused',
+            error: event.error,
+            count: event.entries.length,
+            undo: event.entries[0]?.entry.kind === 'undo',
+          });
         else if (event.reason === 'conflict')
           callbacks.notice({ kind: 'conflict', count: event.entries.length });
         else callbacks.notice({ kind: 'finished', count: event.entries.length });
       } else if (event.type === 'error') {
-        if (event.error.code === 'score/not-writer') live.superseded = true;
         callbacks.notice({ kind: 'error', error: event.error });
       }
       callbacks.changed();
@@ -165,13 +171,12 @@ export class LiveScoring {
 
   get info(): LiveInfo {
     const status = this.sync.status;
-    const heldLease = this.sync.snapshot.epoch !== null && !this.superseded;
     return {
       liveId: this.liveId,
       status,
       socket: this.socketStatus,
       pending: this.sync.pending.length,
-      canWrite: status === 'writing' || ((status === 'offline' || status === 'opening') && heldLease),
+      canWrite: this.sync.mayWrite,
       header: this.sync.header,
     };
   }
@@ -189,9 +194,17 @@ export class LiveScoring {
     return opened.ok ? opened.value : null;
   }
 
-  /** Records an action the scorer's referee accepted, or an undo. */
+  /** Records an action the scorer's referee accepted. */
   record(entry: LiveEntry): void {
     void this.sync.record(entry);
+  }
+
+  /**
+   * Undoes the last action: a never-sent one leaves the queue, any other becomes a correction on
+   * the server (an undo entry). Resolves once the queue reflects it.
+   */
+  async undo(): Promise<void> {
+    await this.sync.undo();
   }
 
   /** "Score here". */

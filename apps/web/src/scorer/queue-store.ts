@@ -26,7 +26,7 @@ function isEntry(v: unknown): v is LiveEntry {
  */
 export function decodeQueue(value: unknown, liveId: string): ScorerQueue | null {
   if (!isObject(value) || value.liveId !== liveId) return null;
-  const { device, header, epoch, stored, pending } = value;
+  const { device, header, epoch, stored, pending, sent } = value;
   if (typeof device !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(device)) return null;
   if (header !== null && !(isObject(header) && Array.isArray(header.players))) return null;
   if (epoch !== null && !(typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= 0)) return null;
@@ -42,6 +42,9 @@ export function decodeQueue(value: unknown, liveId: string): ScorerQueue | null 
     epoch: epoch as number | null,
     stored: stored as LiveEntry[],
     pending: pending as PendingEntry[],
+    // A queue saved before the mark was kept: every entry in it may have been sent.
+    sent:
+      typeof sent === 'number' && Number.isInteger(sent) && sent >= 0 ? sent : stored.length + pending.length,
   };
 }
 

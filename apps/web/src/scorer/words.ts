@@ -156,6 +156,35 @@ export const STRINGS = {
     en: 'This device writes no more; it only shows the score.',
   },
   liveFinished: { ru: 'Матч окончен', en: 'The match has ended' },
+  // Why the server refused an entry or the link, in words (serverWords adds its code, field and message).
+  refusedRevoked: {
+    ru: 'Директор отозвал эту ссылку: с этого устройства счёт больше не записывается.',
+    en: 'The director revoked this scoring link: this device writes no more.',
+  },
+  refusedInvalid: {
+    ru: 'Эта ссылка не подходит к этому матчу: с неё счёт не записывается.',
+    en: 'This scoring link is not valid for this match: nothing is written with it.',
+  },
+  refusedExpired: {
+    ru: 'Матч окончен (или ссылка устарела): больше ничего не записывается.',
+    en: 'The match has ended (or the link is too old): nothing more is written.',
+  },
+  refusedAction: {
+    ru: 'Судья на сервере не принял это действие: счёт на сервере иной, чем на телефоне. Показан счёт сервера.',
+    en: "The server's referee refused this action: its score differs from this phone's. The server's score is shown.",
+  },
+  refusedUndo: {
+    ru: 'Отменить можно только действие, записанное с этого устройства, пока оно ведёт счёт.',
+    en: 'Only an action scored on this device while it scores the match can be undone.',
+  },
+  refusedNotWriter: {
+    ru: 'Счёт ведёт другое устройство: чтобы вести его здесь, нажмите «Вести счёт здесь».',
+    en: 'Another device scores this match: tap “Score here” to take over.',
+  },
+  refusedOther: {
+    ru: 'Сервер не принял запись.',
+    en: 'The server did not take the entry.',
+  },
   export: { ru: 'Экспорт записи', en: 'Export record' },
   import: { ru: 'Импорт записи', en: 'Import record' },
   share: { ru: 'Поделиться итогом', en: 'Share summary' },
@@ -201,6 +230,34 @@ export const STRINGS = {
 } as const satisfies Strings<string>;
 
 export type StringKey = keyof typeof STRINGS;
+
+/** The words that say why the server refused something, by the refusal's code. */
+export function refusalKey(code: string): StringKey {
+  switch (code) {
+    case 'auth/capability-revoked':
+      return 'refusedRevoked';
+    case 'auth/capability-invalid':
+      return 'refusedInvalid';
+    case 'auth/capability-expired':
+      return 'refusedExpired';
+    case 'score/refused':
+    case 'score/invalid':
+      return 'refusedAction';
+    case 'score/not-writer':
+      return 'refusedNotWriter';
+    default:
+      return 'refusedOther';
+  }
+}
+
+/** The refusal as the server gave it (its code, the field it names, its message): for the record. */
+export function serverWords(error: {
+  readonly code: string;
+  readonly field: string;
+  readonly message: string;
+}): string {
+  return `${error.code}${error.field ? ` ${error.field}` : ''}: ${error.message}`;
+}
 
 /** §29.1 items by name (and the two fouls outside the list), as the referee's `fouls` codes. */
 export const FOUL_NAMES: Readonly<Record<FoulCode, Bilingual>> = {
