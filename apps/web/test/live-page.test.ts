@@ -79,12 +79,14 @@ describe('the rulings log', () => {
     // The break (the second action): its paragraphs, cited, with the players' names.
     const brk = first.find((r) => r.n === 2);
     expect(brk?.view.reasons.map((r) => r.cite)).toContain('п.12.1');
-    expect(brk?.explanation).toContain('break');
+    expect(brk?.verdict).toBe('legal');
+    expect(brk?.view.reasons.map((r) => r.text).join(' ')).toContain('break');
     expect(first[0]?.view.score).toContain('Irina');
     expect(frameLog(header(), all, 'en')?.frame).toBe(2);
     // In Russian, the same rulings in Russian words.
     const ru = matchLog(header(), all, 'ru');
-    expect(ru?.[1]?.rulings.find((r) => r.n === 2)?.explanation).toMatch(/[а-я]{4}/);
+    expect(ru?.[1]?.rulings.find((r) => r.n === 2)?.view.reasons[0]?.text).toMatch(/[а-я]{4}/);
+    expect(log[0]?.rulings[0]?.verdict).toBe('foul');
   });
 
   it('shows the frame just ended until the next one has a ruling; an undo withdraws one; bad logs give null', () => {

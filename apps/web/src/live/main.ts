@@ -114,11 +114,14 @@ function start(source: OverlaySource, lang: 'ru' | 'en'): void {
       downloadText(recordFileName(reply.value.record.variant), JSON.stringify(reply.value.record, null, 2));
   };
 
-  const rulingItem = (r: LoggedRuling) =>
+  const rulingItem = (r: LoggedRuling, players: readonly [string, string]) =>
     h(
       'li',
-      { class: `ruling ${r.view.verdict === 'legal' ? '' : 'foul'}`, testid: `live-ruling-${r.n}` },
-      h('div', { class: 'explanation', text: r.explanation }),
+      { class: `ruling ${r.verdict}`, testid: `live-ruling-${r.n}`, attrs: { value: String(r.n) } },
+      h('div', {
+        class: 'verdict',
+        text: r.player === null ? r.view.verdict : `${players[r.player]}: ${r.view.verdict}`,
+      }),
       h('div', { class: 'score-line', text: r.view.score }),
       h(
         'ul',
@@ -129,8 +132,8 @@ function start(source: OverlaySource, lang: 'ru' | 'en'): void {
       ),
     );
 
-  const frameList = (frame: FrameLog, testid: string) =>
-    h('ol', { class: 'log', testid, attrs: { reversed: '' } }, ...frame.rulings.map(rulingItem));
+  const frameList = (frame: FrameLog, testid: string, players: readonly [string, string]) =>
+    h('ol', { class: 'log', testid }, ...frame.rulings.map((r) => rulingItem(r, players)));
 
   const logSection = (f: Following) => {
     const complete = f.header !== null && f.entries.length === f.live.seq;
@@ -163,7 +166,7 @@ function start(source: OverlaySource, lang: 'ru' | 'en'): void {
         : null,
       current === undefined
         ? h('p', { class: 'hint', text: t('noRulings') })
-        : frameList(current, 'live-frame-log'),
+        : frameList(current, 'live-frame-log', header.players),
       fixed === 0
         ? null
         : h('p', { class: 'hint', testid: 'live-corrections', text: t('corrections', { n: fixed }) }),
@@ -176,7 +179,7 @@ function start(source: OverlaySource, lang: 'ru' | 'en'): void {
               .slice(1)
               .flatMap((frame) => [
                 h('h3', { text: t('frame', { n: frame.frame }) }),
-                frameList(frame, `live-frame-${frame.frame}`),
+                frameList(frame, `live-frame-${frame.frame}`, header.players),
               ]),
           )
         : null,
@@ -240,7 +243,9 @@ function start(source: OverlaySource, lang: 'ru' | 'en'): void {
         ? t('finished', { name: players[winner] })
         : at !== null
           ? t('atTable', { name: players[at] })
-          : t('betweenFrames');
+          : live.seq === 0
+            ? t('notStarted')
+            : t('betweenFrames');
     root.replaceChildren(
       statusBar(),
       h(

@@ -5,7 +5,7 @@
  * ruling in the page's language with the paragraphs it applied. Nothing here decides a ruling.
  */
 import { type LiveEntry, type LiveHeader, liveRecord } from '@pyramid/online';
-import { namePlayers, replayRecord } from '@pyramid/rules';
+import { replayRecord, type Verdict } from '@pyramid/rules';
 import type { Lang } from '../common/lang.js';
 import { type OverlaySource, parseOverlayOptions } from '../overlay/model.js';
 import { type RulingView, rulingView } from '../scorer/words.js';
@@ -44,7 +44,8 @@ export interface LoggedRuling {
   readonly n: number;
   /** The player who acted (0, 1), or null (a lag, an interference). */
   readonly player: 0 | 1 | null;
-  readonly explanation: string;
+  readonly verdict: Verdict;
+  /** The verdict, the score after, the paragraphs applied, in the page's language with the names. */
   readonly view: RulingView;
 }
 
@@ -71,7 +72,7 @@ export function matchLog(header: LiveHeader, entries: readonly LiveEntry[], lang
     (frames.at(-1) as { rulings: LoggedRuling[] }).rulings.unshift({
       n: i + 1,
       player: step.ruling.player,
-      explanation: namePlayers(step.ruling.explanation[lang], header.players),
+      verdict: step.ruling.verdict,
       view: rulingView(step.ruling, header.players, lang),
     });
     before = step.state;

@@ -16,6 +16,7 @@ export const LIVE_STRINGS = {
   points: { ru: 'очки', en: 'points' },
   atTable: { ru: 'У стола: {name}', en: 'At the table: {name}' },
   betweenFrames: { ru: 'Между партиями', en: 'Between frames' },
+  notStarted: { ru: 'Матч ещё не начался', en: 'Not started yet' },
   finished: { ru: 'Матч окончен: победил {name}', en: 'Match over: {name} won' },
   log: { ru: 'Решения судьи — партия {n}', en: 'Rulings — frame {n}' },
   noRulings: { ru: 'Ещё ни одного решения', en: 'No ruling yet' },
