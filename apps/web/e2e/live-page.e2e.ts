@@ -2,7 +2,7 @@
  * The live page (live.html, issue 28) through the real UI against the real server (in-process,
  * loopback, a fresh SQLite data folder), on a phone (390×844), kept lean — one browser, one server,
  * three page loads: a referee shares a friendly match live from the scorer, whose notice offers the
- * live page's link and copies it; the page opened from it shows the match, and each of two actions
+ * live page's link and copies it; the page opened from it (a second tab) shows the match, and each of two actions
  * scored after appears on it (the points the scorer shows, the ruling on top of the frame's log
  * with its paragraph). Then a table's page of a club event (made over HTTP) says the table is free,
  * and follows the match the director re-calls there from another table, with its live match.
@@ -71,7 +71,7 @@ describe('the live page', () => {
     await scorer.waitForSelector(`${byId('copy-page-link')}:text("Link copied")`, WAIT);
     expect(await scorer.evaluate(() => navigator.clipboard.readText())).toBe(pageLink);
 
-    // ── The live page, opened from the link on another phone.
+    // ── The live page, opened from the link in a second page of the phone.
     const viewer = await context.newPage();
     const viewerErrors = watch(viewer);
     await viewer.goto(pageLink);
