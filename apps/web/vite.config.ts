@@ -6,9 +6,9 @@ import { installableApp } from './pwa.js';
 /** The mode the browser tests build in: it adds the view's test page (view-test.html). */
 export const E2E_MODE = 'e2e';
 
-// Four pages share one build: the game (index.html), the match scorer (scorer.html), which installs
-// as an app (manifest, icons and service worker made by pwa.ts), a club event's page (event.html) and
-// the stream overlay (overlay.html).
+// Five pages share one build: the game (index.html), the match scorer (scorer.html), which installs
+// as an app (manifest, icons and service worker made by pwa.ts), a club event's page (event.html),
+// the stream overlay (overlay.html) and the live page of a match or a table (live.html).
 export default defineConfig(({ mode }) => ({
   base: './',
   // The packages are built from their TypeScript sources (the "@pyramid/source" export condition).
@@ -22,6 +22,7 @@ export default defineConfig(({ mode }) => ({
         scorer: resolve(import.meta.dirname, 'scorer.html'),
         event: resolve(import.meta.dirname, 'event.html'),
         overlay: resolve(import.meta.dirname, 'overlay.html'),
+        live: resolve(import.meta.dirname, 'live.html'),
         ...(mode === E2E_MODE ? { viewTest: resolve(import.meta.dirname, 'view-test.html') } : {}),
       },
     },

@@ -33,6 +33,7 @@ import {
   MAX_BODY_BYTES,
   registerRateLimits,
 } from './limits.js';
+import { followEvent } from './live/headers.js';
 import { registerLiveApi } from './live/http.js';
 import { liveStoreOf } from './live/open-store.js';
 import { LiveScoringService } from './live/scoring.js';
@@ -272,7 +273,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     signedOut: () => hub.closeSignedOut(),
   });
   if (events !== null)
-    registerEventApi(app, { store, events, sessions, now, watchers: eventWatchers, online });
+    registerEventApi(app, {
+      store,
+      events,
+      sessions,
+      now,
+      watchers: eventWatchers,
+      online,
+      // A re-call or a correction: the event's live matches take the new table, players and race.
+      stored:
+        live === null || liveStore === null
+          ? null
+          : (stored) =>
+              followEvent(liveStore, live, stored).then(
+                () => {},
+                (caught: Error) => log(`event ${stored.id}: live headers not updated: ${caught.message}`),
+              ),
+    });
   if (live !== null && liveStore !== null)
     registerLiveApi(app, { store, live: liveStore, scoring: live, events, sessions, now });
   const webRoot = options.webRoot === undefined ? DEFAULT_WEB_ROOT : options.webRoot;

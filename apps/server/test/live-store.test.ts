@@ -2,7 +2,8 @@
  * The live store on both stores (SQLite in a temporary folder, PostgreSQL on loopback): one live
  * match per event match, capabilities by hash (invalid, revoked, expired, bounded), the lease (the
  * first device writes, a take-over bumps the epoch), appends checked against the lease and the
- * count in their transaction — two appends on one count never both pass — and the report marks.
+ * count in their transaction — two appends on one count never both pass —, a new header only at
+ * the count it was replayed on, and the report marks.
  */
 import type { LiveHeader } from '@pyramid/online';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +160,13 @@ for (const kind of kinds) {
       expect((await live.entries(id, 2)).map((e) => e.seq)).toEqual([3, 4]);
       expect((await live.entries(id))[0]?.entry).toEqual(row(1, 1).entry);
 
+      // A new header (the event re-called the match) is written only at the count it was replayed on.
+      const moved = { ...header({ eventId: 'e1', match: 'W1-1' }), table: '5', players: ['C', 'B'] as const };
+      expect(await live.setHeader(id, moved, 3)).toBe(false);
+      expect((await live.get(id))?.header.table).toBe('3');
+      expect(await live.setHeader(id, moved, 4)).toBe(true);
+      expect((await live.get(id))?.header).toEqual(moved);
+
       // The match ends: the capability expires; the report is owed until marked.
       expect(await live.append(id, { ...b, count: 4 }, [row(5, 2, 'p2')], true, 50)).toBe('ok');
       expect(await live.checkCapability(id, 'cap', 60)).toBe('expired');
@@ -173,6 +181,9 @@ for (const kind of kinds) {
         finished: true,
         reported: true,
       });
+      // A finished match keeps its header.
+      expect(await live.setHeader(id, header({ eventId: 'e1', match: 'W1-1' }), 5)).toBe(false);
+      expect((await live.get(id))?.header.table).toBe('5');
       await close();
     });
   });

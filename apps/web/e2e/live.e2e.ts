@@ -181,6 +181,13 @@ describe('live scoring from a real table', () => {
     const qrPath = await dp.getAttribute(`${byId(`scoring-qr-${matchId}`)} path`, 'd');
     expect((qrPath ?? '').length).toBeGreaterThan(1000);
     const liveId = /#live=([A-Za-z0-9_-]{22})/.exec(scorerLink)?.[1] as string;
+    // Table 3's live page (it follows whatever match is called there) and the match's own.
+    expect(await dp.getAttribute(byId('table-page-3'), 'href')).toBe(
+      new URL(`/live.html?event=${eventId}&table=3`, server.url).href,
+    );
+    expect(await dp.getAttribute(byId(`match-page-${matchId}`), 'href')).toBe(
+      new URL(`/live.html?match=${liveId}`, server.url).href,
+    );
     if (SCREENSHOTS)
       await dp.locator(byId('scoring-panel')).screenshot({ path: '/tmp/live-director-qr.png' });
 

@@ -231,7 +231,7 @@ const HTTP_ROUTES: readonly (readonly [string, string, string, string])[] = [
     'POST',
     '/api/events/:id/matches/:match/scoring',
     '—',
-    "A director's scoring link for a match of his event whose two players are known and that has no result: `201 { liveId, capability, scorerUrl, overlayUrl, header }` (`ScoringLink`). The match's live match is made the first time (its header from the event: variant, table size, settings, the race of the match, the players, a lag to start, the table it is called to) and kept after; each call adds a capability (256 random bits, shown once, stored as a hash; at most 20 a match). `scorerUrl` is `/scorer.html#live=<liveId>&cap=<capability>`.",
+    "A director's scoring link for a match of his event whose two players are known and that has no result: `201 { liveId, capability, scorerUrl, overlayUrl, pageUrl, header }` (`ScoringLink`). The match's live match is made the first time (its header from the event: variant, table size, settings, the race of the match, the players, a lag to start, the table it is called to) and kept after; each call adds a capability (256 random bits, shown once, stored as a hash; at most 20 a match). `scorerUrl` is `/scorer.html#live=<liveId>&cap=<capability>`, `overlayUrl` `/overlay.html?live=<liveId>` and `pageUrl` the live page, `/live.html?match=<liveId>`.",
   ],
   [
     'DELETE',
@@ -411,6 +411,10 @@ every write. The scorer:
    server's log (its queued entries that the log holds are stored; those that contradict it are
    dropped); a resent entry the log holds is acknowledged again, never stored twice;
 4. \`score-superseded\` (another device took the lease): stop writing, watch, or \`score-take\` back.
+
+The header of an event's live match follows the event: when the director calls the match to
+another table, or a correction changes its players (or race), the header is stored anew and the
+followers are sent \`live\` with the new header, the same running score and no entries.
 
 \`ScorerSync\` (\`@pyramid/online\`) is this scorer side, offline first: a queue with the seqs,
 persisted through an injected \`QueueStore\` (\`load\`, \`save\`: IndexedDB in the browser), sent in

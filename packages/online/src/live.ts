@@ -123,6 +123,8 @@ export interface ScoringLink {
   readonly scorerUrl: string;
   /** `/overlay.html?live=<liveId>` */
   readonly overlayUrl: string;
+  /** `/live.html?match=<liveId>`: the match's live page, for anyone to follow (no capability). */
+  readonly pageUrl: string;
   readonly header: LiveHeader;
 }
 
@@ -198,6 +200,10 @@ export function scorerUrl(liveId: string, capability: string): string {
 
 export function overlayUrl(liveId: string): string {
   return `/overlay.html?live=${liveId}`;
+}
+
+export function livePageUrl(liveId: string): string {
+  return `/live.html?match=${liveId}`;
 }
 
 /** Reads `live` and `cap` from a scorer link's fragment (`#live=…&cap=…`), or null. */

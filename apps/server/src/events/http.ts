@@ -20,7 +20,7 @@ import type { Sessions } from '../auth.js';
 import type { Store } from '../store/types.js';
 import type { OnlineMatches } from './online-match.js';
 import { mayFollow, shown } from './shown.js';
-import type { EventStore } from './store.js';
+import type { EventStore, StoredEvent } from './store.js';
 import type { EventWatchers } from './watchers.js';
 
 export interface EventApiDeps {
@@ -32,6 +32,11 @@ export interface EventApiDeps {
   readonly watchers?: EventWatchers | null;
   /** Calls to an online table (the server makes the table): events/online-match.ts. */
   readonly online?: OnlineMatches | null;
+  /**
+   * Told of every stored action, before the answer (the headers of the event's live matches follow a
+   * re-call or a correction: live/headers.ts). It never throws.
+   */
+  readonly stored?: ((stored: StoredEvent) => Promise<void>) | null;
 }
 
 /** Unfinished events one account may direct at once (a bound per client on rows and CPU). */
@@ -177,6 +182,7 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
       const done = await online.act(id, action, caller);
       if (done === null) return refuse(reply, { code: 'not-found', field: '/id', message: 'no such event' });
       if (!done.ok) return refuse(reply, done.error);
+      await deps.stored?.(done.value);
       return shown(done.value);
     }
     const result = await events.act(id, action, now());
@@ -184,6 +190,7 @@ export function registerEventApi(app: FastifyInstance, deps: EventApiDeps): void
     if (!result.ok) return refuse(reply, result.error);
     // Committed: now (never before) the event's watchers hear of it.
     watchers?.stored(result.value, action);
+    await deps.stored?.(result.value);
     return shown(result.value);
   });
 }

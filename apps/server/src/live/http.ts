@@ -17,6 +17,7 @@ import {
   CAPABILITY_LIFETIME_MS,
   type LiveHeader,
   type LiveShown,
+  livePageUrl,
   liveRecord,
   MAX_CAPABILITIES_PER_LIVE,
   MAX_OPEN_LIVE_PER_ACCOUNT,
@@ -114,6 +115,7 @@ export function registerLiveApi(app: FastifyInstance, deps: LiveApiDeps): void {
       capability,
       scorerUrl: scorerUrl(row.id, capability),
       overlayUrl: overlayUrl(row.id),
+      pageUrl: livePageUrl(row.id),
       header: row.header,
     };
     return reply.code(201).send(answer);

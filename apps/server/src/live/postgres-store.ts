@@ -1,4 +1,5 @@
 /** The live store on PostgreSQL (live/store.ts says what each write checks in its transaction). */
+import type { LiveHeader } from '@pyramid/online';
 import type { PostgresStore } from '../store/postgres.js';
 import { numbered } from '../store/queries.js';
 import {
@@ -24,6 +25,7 @@ import {
   type NewLive,
   type Queryable,
   SELECT_CAPABILITY,
+  UPDATE_HEADER,
   type WriteCheck,
 } from './store.js';
 
@@ -189,6 +191,15 @@ export class PostgresLiveStore implements LiveStore {
     });
     if (result === 'ok') liveFault('live-after-commit');
     return result;
+  }
+
+  async setHeader(liveId: string, header: LiveHeader, count: number): Promise<boolean> {
+    const done = await this.store.pool.query(numbered(UPDATE_HEADER), [
+      JSON.stringify(header),
+      liveId,
+      count,
+    ]);
+    return done.rowCount === 1;
   }
 
   async markReported(liveId: string): Promise<void> {

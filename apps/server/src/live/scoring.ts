@@ -14,10 +14,12 @@
  * hears an entry stored here; the lease's changes too (the old writer, wherever it is, is told).
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@pyramid/core';
 import {
   type ClientMessage,
   LIVE_CLIENT_MESSAGE_TYPES,
   type LiveClientMessage,
+  type LiveHeader,
   type LiveServerMessage,
   MAX_WATCHED_LIVE,
   type OnlineError,
@@ -103,6 +105,8 @@ const notWriter: OnlineError = {
   message: 'another device scores this match: take over with score-take first',
 };
 
+const sameHeader = (a: LiveHeader, b: LiveHeader): boolean => canonicalJson(a) === canonicalJson(b);
+
 export const toStored = (row: EntryRow): StoredLiveEntry => ({
   seq: row.seq,
   entry: row.entry,
@@ -142,7 +146,9 @@ export class LiveScoringService implements LiveScoring {
   /** The replayed log of a live match as stored (from the cache when its count is the stored one). */
   async replayed(row: LiveRow): Promise<Replayed | null> {
     const hit = this.cache.get(row.id);
-    if (hit !== undefined && hit.entries.length === row.count) return hit;
+    // The header too: another process may have retitled the match since this one replayed it.
+    if (hit !== undefined && hit.entries.length === row.count && sameHeader(hit.header, row.header))
+      return hit;
     const replayedNow = replay(row.header, await this.deps.store.entries(row.id));
     if (!replayedNow.ok) {
       this.deps.log(`live ${row.id}: the stored log does not replay: ${replayedNow.error.message}`);
@@ -150,6 +156,36 @@ export class LiveScoringService implements LiveScoring {
     }
     this.keep(row.id, replayedNow.value);
     return replayedNow.value;
+  }
+
+  /**
+   * The event changed the match's header (a re-call to another table, a correction of who plays or
+   * of the race): stored and pushed to the followers (`live` with no new entries; `event-live`). A
+   * race the log cannot stand under — one it would end, or frames already past it — is kept as it
+   * was. False when nothing changed.
+   */
+  async retitle(liveId: string, header: LiveHeader): Promise<boolean> {
+    return this.serial(liveId, async () => {
+      for (let attempt = 0; attempt < APPEND_TRIES; attempt++) {
+        const row = await this.deps.store.get(liveId);
+        if (row === null || row.finished) return false;
+        const rows = await this.deps.store.entries(liveId);
+        let next = header;
+        let r = replay(next, rows);
+        if (!r.ok || finishedOf(r.value)) {
+          this.deps.log(`live ${liveId}: the log does not stand a race to ${header.framesToWin}: kept`);
+          next = { ...header, framesToWin: row.header.framesToWin };
+          r = replay(next, rows);
+        }
+        if (!r.ok || sameHeader(next, row.header)) return false;
+        // Written only while the count is the one replayed (an append elsewhere retries).
+        if (!(await this.deps.store.setHeader(liveId, next, rows.length))) continue;
+        this.keep(liveId, r.value);
+        this.broadcast({ ...row, header: next }, r.value, [], false, row.updatedAt);
+        return true;
+      }
+      return false;
+    });
   }
 
   private keep(id: string, r: Replayed): void {

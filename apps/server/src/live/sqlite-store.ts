@@ -1,4 +1,5 @@
 /** The live store on SQLite (live/store.ts says what each write checks in its transaction). */
+import type { LiveHeader } from '@pyramid/online';
 import type Database from 'better-sqlite3';
 import type { SqliteStore } from '../store/sqlite.js';
 import {
@@ -23,6 +24,7 @@ import {
   matchParams,
   type NewLive,
   SELECT_CAPABILITY,
+  UPDATE_HEADER,
   type WriteCheck,
 } from './store.js';
 
@@ -183,6 +185,10 @@ export class SqliteLiveStore implements LiveStore {
       .immediate();
     if (result === 'ok') liveFault('live-after-commit');
     return result;
+  }
+
+  async setHeader(liveId: string, header: LiveHeader, count: number): Promise<boolean> {
+    return this.db.prepare(UPDATE_HEADER).run(JSON.stringify(header), liveId, count).changes === 1;
   }
 
   async markReported(liveId: string): Promise<void> {

@@ -96,6 +96,11 @@ export interface LiveStore {
     finished: boolean,
     now: number,
   ): Promise<AppendResult>;
+  /**
+   * A new header (the event's match was re-called or corrected), written only while the live match
+   * holds `count` entries and is unfinished; false otherwise (nothing written).
+   */
+  setHeader(liveId: string, header: LiveHeader, count: number): Promise<boolean>;
   markReported(liveId: string): Promise<void>;
   /** Finished live matches of events whose result has not reached the event (a crash between the two). */
   unreported(): Promise<LiveRow[]>;
@@ -178,6 +183,9 @@ export function leaseAfter(
   if (live.writer === null || take) return { writer: device, epoch: live.epoch + 1, changed: true };
   return { writer: live.writer, epoch: live.epoch, changed: false };
 }
+
+export const UPDATE_HEADER =
+  'UPDATE live_matches SET header = ? WHERE id = ? AND entries = ? AND finished = 0';
 
 export const SELECT_CAPABILITY =
   'SELECT live_id, expires_at, revoked_at FROM live_capabilities WHERE hash = ?';

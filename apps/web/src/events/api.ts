@@ -19,6 +19,8 @@ export interface ScoringLinkShown {
   readonly scorerUrl: string;
   /** `/overlay.html?live=<liveId>` */
   readonly overlayUrl: string;
+  /** `/live.html?match=<liveId>` (absent in a link kept from before the server gave it). */
+  readonly pageUrl?: string;
 }
 
 const scoringPath = (id: string, match: string) =>

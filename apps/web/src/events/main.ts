@@ -7,6 +7,7 @@
  * Without `id`: the list of events and a form to create one. Plain DOM and SVG.
  */
 import './events.css';
+import { ONLINE_TABLE } from '@pyramid/events';
 import type { MatchLive, StoredLiveEntry } from '@pyramid/online';
 import { detectLang, translator } from '../common/lang.js';
 import { button, h } from '../scorer/dom.js';
@@ -16,7 +17,7 @@ import { createForm, directorPanel, playerPanel } from './director.js';
 import { EventFeed } from './feed.js';
 import type { Shown } from './model.js';
 import { LiveScores, liveText, onlineParts, playedOnline } from './online.js';
-import { keepLink, scoringPanel } from './scoring.js';
+import { keepLink, scoringPanel, tablePageUrl } from './scoring.js';
 import { EVENT_STRINGS } from './words.js';
 
 const t = translator(EVENT_STRINGS, detectLang(navigator.languages));
@@ -137,6 +138,19 @@ function matchLine(m: Shown['matches'][number], names: ReadonlyMap<string, strin
       text: `${m.id}: ${sideName(m.a, names)} – ${sideName(m.b, names)}${score} · ${stateLabel(m, t)}`,
     },
     ...(current === null ? [] : onlineParts(current, m, me(), liveScores, t)),
+    // A match at a venue table: the table's live page (score, who is at the table, every ruling).
+    current !== null && m.state === 'called' && m.table !== null && m.table !== ONLINE_TABLE
+      ? h('a', {
+          class: 'table-page',
+          testid: `table-page-link-${m.id}`,
+          text: ` ${t('tablePage')}`,
+          attrs: {
+            href: tablePageUrl(location.origin, current.id, m.table),
+            target: '_blank',
+            rel: 'noopener',
+          },
+        })
+      : null,
   );
   // A match scored from a real table: its running score and every entry (online ones: onlineParts).
   const live = liveScores.of(m);

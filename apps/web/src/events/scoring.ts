@@ -4,8 +4,8 @@
  * the event's settings, race and players. The link carries a capability for that match only; the
  * server shows it once and keeps only its hash, so this page keeps the links it was given (in
  * localStorage, per event and match) to show them again after a reload. Revoke makes every link
- * of the match void at once. Each table also has its stream overlay's address (no capability: the
- * overlay only reads).
+ * of the match void at once. Each table also has its live page's and its stream overlay's addresses
+ * (no capability: they only read).
  */
 import { button, h } from '../scorer/dom.js';
 import type { ScoringLinkShown } from './api.js';
@@ -62,6 +62,11 @@ export function tableOverlayUrl(origin: string, eventId: string, table: string):
   return `${origin}/overlay.html?event=${encodeURIComponent(eventId)}&table=${encodeURIComponent(table)}`;
 }
 
+/** The live page of a table of this event (it follows whatever match is called to the table). */
+export function tablePageUrl(origin: string, eventId: string, table: string): string {
+  return `${origin}/live.html?event=${encodeURIComponent(eventId)}&table=${encodeURIComponent(table)}`;
+}
+
 export function scoringPanel(shown: Shown, t: T, origin: string, actions: ScoringActions): HTMLElement {
   const { event } = shown;
   const names = new Map(event.entries.map((e) => [e.id, e.name]));
@@ -86,6 +91,8 @@ export function scoringPanel(shown: Shown, t: T, origin: string, actions: Scorin
       );
     const scorer = `${origin}${link.scorerUrl}`;
     const overlay = `${origin}${link.overlayUrl}`;
+    // Links kept from before the server gave the page's address: it is the live id's page.
+    const page = `${origin}${link.pageUrl ?? `/live.html?match=${encodeURIComponent(link.liveId)}`}`;
     return h(
       'div',
       { class: 'scoring-link made' },
@@ -97,6 +104,11 @@ export function scoringPanel(shown: Shown, t: T, origin: string, actions: Scorin
           testid: `scoring-link-${match}`,
           text: t('scorerLink'),
           attrs: { href: scorer, target: '_blank', rel: 'noopener' },
+        }),
+        h('a', {
+          testid: `match-page-${match}`,
+          text: t('matchPage'),
+          attrs: { href: page, target: '_blank', rel: 'noopener' },
         }),
         h('a', {
           testid: `match-overlay-${match}`,
@@ -128,6 +140,12 @@ export function scoringPanel(shown: Shown, t: T, origin: string, actions: Scorin
           called === undefined ? t('tableFree', { table }) : t('tableMatch', { table, match: label(called) }),
       }),
       called === undefined ? null : linkBlock(called.id, 176),
+      h('a', {
+        class: 'overlay-link',
+        testid: `table-page-${table}`,
+        text: t('tablePage'),
+        attrs: { href: tablePageUrl(origin, shown.id, table), target: '_blank', rel: 'noopener' },
+      }),
       h('a', {
         class: 'overlay-link',
         testid: `table-overlay-${table}`,

@@ -80,6 +80,8 @@ export const EVENT_STRINGS = {
   scorerLink: { ru: 'Счётчик этого матча', en: "This match's scorer" },
   matchOverlay: { ru: 'Оверлей матча', en: "Match's overlay" },
   tableOverlay: { ru: 'Оверлей стола для трансляции', en: "Table's stream overlay" },
+  tablePage: { ru: 'Страница стола', en: "Table's live page" },
+  matchPage: { ru: 'Страница матча', en: "Match's live page" },
   copyLink: { ru: 'Копировать', en: 'Copy' },
   revoke: { ru: 'Отозвать', en: 'Revoke' },
   tableFree: { ru: 'Стол {table}: свободен', en: 'Table {table}: free' },

@@ -42,6 +42,9 @@ export interface Notice {
   readonly kind: 'refused' | 'info';
   readonly title: string;
   readonly text: string;
+  /** Addresses to open (and, `copy`, to copy): the live page and overlay of a match shared live. */
+  readonly links?: readonly { readonly label: string; readonly href: string; readonly testid: string }[];
+  readonly copy?: { readonly label: string; readonly text: string; readonly testid: string };
 }
 
 export interface AppState {
@@ -434,12 +437,21 @@ export class App {
     await this.openLive(liveId, capability);
     const opened = this.liveScoring as LiveScoring | null;
     for (const action of actions) opened?.record({ kind: 'action', action });
+    const page = new URL(`.${shared.link.pageUrl}`, location.href).href;
+    const overlay = new URL(`.${shared.link.overlayUrl}`, location.href).href;
+    // Offered to copy at once: the address a referee sends to the players and the club.
+    void navigator.clipboard?.writeText(page).catch(() => {});
     this.state = {
       ...this.state,
       notice: {
         kind: 'info',
         title: this.t('sharedLive'),
-        text: `${new URL(shared.link.overlayUrl, location.href).href}`,
+        text: `${page}\n${overlay}`,
+        links: [
+          { label: this.t('livePageLink'), href: page, testid: 'shared-page-link' },
+          { label: this.t('overlayLink'), href: overlay, testid: 'shared-overlay-link' },
+        ],
+        copy: { label: this.t('copyPageLink'), text: page, testid: 'copy-page-link' },
       },
     };
     this.refreshLive();

@@ -1,7 +1,7 @@
 /**
  * The live side of the scorer's screen (issue 28): where this device stands with the server
- * (scoring, watching with "Score here", offline with the count of unsent entries), the overlay's
- * address, and the screen shown while the match is loaded from the server.
+ * (scoring, watching with "Score here", offline with the count of unsent entries), the live page's
+ * and the overlay's addresses, and the screen shown while the match is loaded from the server.
  */
 import type { App } from './app.js';
 import { button, h } from './dom.js';
@@ -40,6 +40,16 @@ export function liveBar(app: App, live: LiveInfo): HTMLElement {
     live.status === 'watching'
       ? button(app.t('scoreHere'), { class: 'primary', testid: 'score-here', onClick: () => app.scoreHere() })
       : null,
+    h('a', {
+      class: 'overlay-link',
+      testid: 'live-page-link',
+      text: app.t('livePageLink'),
+      attrs: {
+        href: `./live.html?match=${encodeURIComponent(live.liveId)}`,
+        target: '_blank',
+        rel: 'noopener',
+      },
+    }),
     h('a', {
       class: 'overlay-link',
       testid: 'overlay-link',

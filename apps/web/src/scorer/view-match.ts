@@ -13,7 +13,7 @@ import {
   VARIANT_NAMES,
 } from '@pyramid/rules';
 import type { Lang } from '../common/lang.js';
-import { type App, shotTemplate } from './app.js';
+import { type App, type Notice, shotTemplate } from './app.js';
 import { button, h } from './dom.js';
 import { currentState, lastRuling, type Session } from './session.js';
 import { frameResults } from './summary.js';
@@ -235,6 +235,20 @@ function logView(app: App, session: Session): HTMLElement {
   return list;
 }
 
+/** Copies a text; says so on the button (the clipboard may refuse: the text is on the card too). */
+function copyButton(app: App, copy: NonNullable<Notice['copy']>): HTMLButtonElement {
+  const b = button(copy.label, { class: 'small', testid: copy.testid });
+  b.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(copy.text).then(
+      () => {
+        b.textContent = app.t('linkCopied');
+      },
+      () => {},
+    );
+  });
+  return b;
+}
+
 export function matchView(app: App, session: Session): HTMLElement {
   const lang = app.state.lang;
   const state = currentState(session);
@@ -261,6 +275,15 @@ export function matchView(app: App, session: Session): HTMLElement {
         },
         h('strong', { text: notice.title }),
         h('pre', { text: notice.text }),
+        ...(notice.links ?? []).map((link) =>
+          h('a', {
+            class: 'notice-link',
+            testid: link.testid,
+            text: link.label,
+            attrs: { href: link.href, target: '_blank', rel: 'noopener' },
+          }),
+        ),
+        notice.copy === undefined ? null : copyButton(app, notice.copy),
       ),
     );
   }
