@@ -12,8 +12,8 @@ import type { RunningServer } from '../src/server.js';
 import { account, call, drawnEvent, playMatch, sockets } from './events-online-support.js';
 import {
   actionEntry,
+  calledMatch,
   freeMatchActions,
-  post,
   type Socket,
   scorer,
   scoringLink,
@@ -144,31 +144,10 @@ describe('a player page, live', () => {
     const director = (await guest(first.url, 'Director')).session.token;
     const anna = await account(first.url, 'anna');
     const boris = await account(first.url, 'boris');
-    const created = await post(first.url, '/api/events', director, {
-      name: 'Club night',
-      dates: { start: '2026-12-05' },
-      variant: 'free',
-      races: { default: 1 },
-      format: { kind: 'single', thirdPlace: false },
-      seeding: 'order',
-      tables: ['1', '2', '3'],
-    });
-    const eventId = created.body.id as string;
-    const act = async (body: object) => {
-      const done = await post(first.url, `/api/events/${eventId}/actions`, director, body);
-      expect(done.status).toBe(200);
-      return done.body as { matches: { id: string; state: string; a: string; b: string }[] };
-    };
-    await act({
-      type: 'add-entries',
-      entries: [
-        { name: 'Anna', account: anna.id },
-        { name: 'Boris', account: boris.id },
-      ],
-    });
-    const ready = (await act({ type: 'draw', seed: 1 })).matches.find((m) => m.state === 'ready');
-    if (ready === undefined) throw new Error('no ready match');
-    await act({ type: 'call', match: ready.id, table: '3' });
+    const { eventId, match: ready } = await calledMatch(first.url, director, [
+      { name: 'Anna', account: anna.id },
+      { name: 'Boris', account: boris.id },
+    ]);
     const link = await scoringLink(first.url, director, eventId, ready.id);
 
     const vera = (await guest(first.url, 'Vera')).session.token;
@@ -187,7 +166,7 @@ describe('a player page, live', () => {
       key: `live:${link.liveId}`,
       source: { kind: 'scorer', liveId: link.liveId, table: '3' },
       race: 1,
-      event: { eventId, match: ready.id, name: 'Club night' },
+      event: { eventId, match: ready.id, name: 'Live cup' },
       watchUrl: `/overlay.html?live=${link.liveId}`,
       eventUrl: `/event.html?id=${eventId}`,
     });
