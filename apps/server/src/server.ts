@@ -234,9 +234,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
             const replayed = await live.replayed(row);
             return replayed === null ? null : matchLive(replayed, row.updatedAt);
           },
+    index: playerIndex,
     log,
   });
   live?.attachPlayers(playerSources);
+  const sources = playerSources;
+  if (eventWatchers !== null) eventWatchers.afterStored = (stored) => sources.eventStored(stored);
   // Subscribed (above) before the stores are read: a push meanwhile is kept when it is newer.
   for (const news of await playerSources.rebuild()) playerWatchers.heard(news);
   const hub = new Hub({

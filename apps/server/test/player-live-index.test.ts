@@ -69,4 +69,18 @@ describe('the players’ live index', () => {
     expect(index.matchesOf('boris', null).map((m) => m.key)).not.toContain('table:m0');
     expect(index.matchesOf('vera', null).map((m) => m.key)).toEqual(['table:m0']);
   });
+
+  it('knows the matches of an event it holds, and forgets them when they end', () => {
+    const index = new PlayerLiveIndex();
+    const ofEvent = (key: string): PlayerLiveNews => ({
+      ...news(key, 1),
+      match: { ...match(key, 1), event: { eventId: 'ev1', match: 'W1-1', name: 'Cup' } },
+    });
+    index.apply(ofEvent('live:l1'));
+    index.apply(news('table:t9', 1));
+    expect([...index.ofEvent('ev1')]).toEqual([['live:l1', 'W1-1']]);
+    index.apply(news('live:l1', 0, { match: null, accounts: [] }));
+    expect(index.ofEvent('ev1').size).toBe(0);
+    expect(index.matchesOf('anna', null).map((m) => m.key)).toEqual(['table:t9']);
+  });
 });

@@ -204,4 +204,34 @@ describe('a player page, live', () => {
     expect(entered.map((e) => e.id)).toContain(eventId);
     phone2.disconnect();
   });
+
+  it('drops a scored match whose result the director entered by hand', { timeout: 30_000 }, async () => {
+    const server = await testServer({ httpLimits: null });
+    servers.push(server);
+    const director = (await guest(server.url, 'Director')).session.token;
+    const anna = await account(server.url, 'anna');
+    const { eventId, match } = await calledMatch(server.url, director, [
+      { name: 'Anna', account: anna.id },
+      { name: 'Carl' },
+    ]);
+    const link = await scoringLink(server.url, director, eventId, match.id);
+    const watcher = await follow(server.url, (await guest(server.url, 'Vera')).session.token, anna.id);
+    const phone = await scorer(() => server.url, director, link, 'phone-of-the-referee-02');
+    await phone.connect();
+    await until(() => phone.sync.status === 'writing', 10_000, 'the lease');
+    for (const action of freeMatchActions().slice(0, 2)) await phone.sync.record(actionEntry(action));
+    await until(() => pages(watcher, anna.id).at(-1)?.matches[0]?.seq === 2, 10_000, 'two entries');
+    // Carl has no account: his side is a name alone.
+    const shown = pages(watcher, anna.id).at(-1)?.matches[0] as PlayerLiveMatch;
+    expect(shown.players.map((p) => p.id).sort()).toEqual([anna.id, null].sort());
+    const done = await call(server.url, 'POST', `/api/events/${eventId}/actions`, director, {
+      type: 'result',
+      match: match.id,
+      frames: [1, 0],
+    });
+    expect(done.status).toBe(200);
+    await until(() => pages(watcher, anna.id).at(-1)?.matches.length === 0, 10_000, 'the match gone');
+    expect(pages(watcher, anna.id).map((m) => m.matches[0]?.seq ?? null)).toEqual([null, 1, 2, null]);
+    phone.disconnect();
+  });
 });

@@ -35,6 +35,8 @@ export class PlayerLiveIndex {
   private readonly byKey = new Map<string, Held>();
   private readonly byPlayer = new Map<string, Set<string>>();
   private readonly ended = new Set<string>();
+  /** Event id → the matches of it held (their keys and the event's match ids). */
+  private readonly byEvent = new Map<string, Map<string, string>>();
 
   /** Applies news; returns the accounts whose list changed (none for stale news). */
   apply(news: PlayerLiveNews): readonly string[] {
@@ -50,6 +52,12 @@ export class PlayerLiveIndex {
     }
     if (held !== undefined) this.drop(news.key, held.accounts);
     this.byKey.set(news.key, { accounts: news.accounts, public: news.public, match: news.match });
+    const event = news.match.event;
+    if (event !== null) {
+      const matches = this.byEvent.get(event.eventId) ?? new Map<string, string>();
+      matches.set(news.key, event.match);
+      this.byEvent.set(event.eventId, matches);
+    }
     for (const account of news.accounts) {
       const keys = this.byPlayer.get(account) ?? new Set<string>();
       keys.add(news.key);
@@ -59,6 +67,12 @@ export class PlayerLiveIndex {
   }
 
   private drop(key: string, accounts: readonly string[]): void {
+    const event = this.byKey.get(key)?.match.event;
+    if (event != null) {
+      const matches = this.byEvent.get(event.eventId);
+      matches?.delete(key);
+      if (matches?.size === 0) this.byEvent.delete(event.eventId);
+    }
     this.byKey.delete(key);
     for (const account of accounts) {
       const keys = this.byPlayer.get(account);
@@ -79,6 +93,11 @@ export class PlayerLiveIndex {
     }
     out.sort((a, b) => b.at - a.at || (a.key < b.key ? -1 : 1));
     return out.slice(0, MAX_PLAYER_LIVE_MATCHES);
+  }
+
+  /** The matches of an event held now: key → the event's match id. */
+  ofEvent(eventId: string): ReadonlyMap<string, string> {
+    return this.byEvent.get(eventId) ?? new Map();
   }
 
   /** Matches held (for the tests and the diagnostics). */

@@ -20,12 +20,12 @@ import {
   tableWatchUrl,
 } from '@pyramid/online';
 import type { Bus } from '../bus/bus.js';
-import type { EventStore } from '../events/store.js';
+import type { EventStore, StoredEvent } from '../events/store.js';
 import type { LiveRow, LiveStore } from '../live/store.js';
 import { toAct } from '../room/intents.js';
 import type { StoredRoom } from '../room/types.js';
 import type { Store } from '../store/types.js';
-import type { PlayerLiveNews } from './live-index.js';
+import type { PlayerLiveIndex, PlayerLiveNews } from './live-index.js';
 import { PLAYERS_LIVE_TOPIC } from './watchers.js';
 
 /** What is kept of an event for its matches' news (a few hundred of them at most). */
@@ -55,6 +55,8 @@ export interface PlayerSourcesDeps {
   readonly live: LiveStore | null;
   /** The running score of a stored live match (its log replayed), for the rebuild at start. */
   readonly liveNow: ((row: LiveRow) => Promise<MatchLive | null>) | null;
+  /** This process's index (every process holds the same): which matches of an event are shown. */
+  readonly index: PlayerLiveIndex;
   readonly log: (message: string) => void;
 }
 
@@ -195,6 +197,22 @@ export class PlayerLiveSources {
     };
   }
 
+  /**
+   * An action of an event was stored (on this process). A match scored at a real table whose event
+   * match is no longer at its table — the director entered its result, a walkover, an uncall — is
+   * played no more: it leaves the pages (its live match may never finish). Read from memory: the
+   * event as stored, the index's matches of that event.
+   */
+  eventStored(stored: StoredEvent): void {
+    const held = [...this.deps.index.ofEvent(stored.id)].filter(([key]) => key.startsWith('live:'));
+    if (held.length === 0 || stored.event.draw === null) return;
+    const view = viewEvent(stored.event);
+    for (const [key, match] of held) {
+      if (view.byId.get(match)?.state === 'called') continue;
+      this.publish({ key, accounts: [], public: false, seq: 0, match: null });
+    }
+  }
+
   // ── At start ───────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -225,13 +243,28 @@ export class PlayerLiveSources {
       news.push({ key: match.key, accounts: [a, b], public: options.public, seq: t.seq, match });
     }
     if (this.deps.live !== null && this.deps.liveNow !== null) {
+      const called = new Map<string, ReadonlySet<string>>();
       for (const row of await this.deps.live.unfinished()) {
-        if (row.header.event === null || row.count === 0) continue;
+        const link = row.header.event;
+        if (link === null || row.count === 0) continue;
+        // A match whose result was entered by hand (its live match never finished) is not shown.
+        if (!called.has(link.eventId)) called.set(link.eventId, await this.calledMatches(link.eventId));
+        if (!called.get(link.eventId)?.has(link.match)) continue;
         const live = await this.deps.liveNow(row);
         const made = live === null ? null : await this.liveMatch(row, live, false);
         if (made !== null) news.push(made);
       }
     }
     return news;
+  }
+
+  private async calledMatches(eventId: string): Promise<ReadonlySet<string>> {
+    const stored = await this.deps.events?.get(eventId);
+    if (stored == null || stored.event.draw === null) return new Set();
+    return new Set(
+      viewEvent(stored.event)
+        .matches.filter((m) => m.state === 'called')
+        .map((m) => m.id),
+    );
   }
 }
