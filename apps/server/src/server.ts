@@ -185,6 +185,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       online?.stored(room);
       playerSources?.tableStored(room);
     },
+    afterStarted: (room) => playerSources?.tableStored(room),
     ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,

@@ -82,7 +82,7 @@ describe('a player page, live', () => {
     });
 
     const watcher = await follow(server.url, vera, anna.id);
-    // Nothing played yet: the table has no action.
+    // Not started yet: nobody is seated.
     expect(pages(watcher, anna.id)[0]?.matches).toEqual([]);
     // Another connection follows Boris, then Anna: one player at a time, the first watch ends.
     const switcher = await follow(server.url, vera, boris.id);
@@ -102,12 +102,12 @@ describe('a player page, live', () => {
     );
     const shown = pages(watcher, anna.id).slice(1);
     const during = shown.slice(0, -1).map((m) => m.matches[0] as PlayerLiveMatch);
-    // One push per stored action, in order, each with the table's running score; the last action
-    // ends the match and its push has it no more.
+    // One push when the match starts, then one per stored action, in order, each with the table's
+    // running score; the last action ends the match and its push has it no more.
     const tableSeq = (await (await fetch(`${server.url}/api/tables/${tableId}`)).json()) as {
       table: { seq: number };
     };
-    expect(during.map((m) => m.seq)).toEqual(Array.from({ length: tableSeq.table.seq - 1 }, (_, i) => i + 1));
+    expect(during.map((m) => m.seq)).toEqual(Array.from({ length: tableSeq.table.seq }, (_, i) => i));
     for (const m of during) {
       expect(m).toMatchObject({
         key: `table:${tableId}`,

@@ -1,6 +1,6 @@
 /**
- * Where the news of the players' pages come from (issue 28): each action an online table stores
- * (room.ts `afterStored`) and each entry a scorer's live match of a club event stores
+ * Where the news of the players' pages come from (issue 28): the start of an online table's match
+ * and each action it stores (room.ts `afterStarted`, `afterStored`) and each entry a scorer's live match of a club event stores
  * (live/scoring.ts), turned into a `PlayerLiveNews` and published on the bus, so that every
  * process's index hears it; and, when a process starts, the matches in progress rebuilt from the
  * stores (unfinished tables, unfinished live matches).
@@ -79,7 +79,7 @@ export class PlayerLiveSources {
 
   // ── Online tables ──────────────────────────────────────────────────────────────────────────
 
-  /** A room stored an action (room.ts `afterStored`). */
+  /** A room's match started, or it stored an action (room.ts `afterStarted`, `afterStored`). */
   tableStored(room: StoredRoom): void {
     void this.table(room).catch((caught: unknown) =>
       this.deps.log(`table ${room.id}: players' pages: ${(caught as Error).message}`),
@@ -216,13 +216,12 @@ export class PlayerLiveSources {
   // ── At start ───────────────────────────────────────────────────────────────────────────────
 
   /**
-   * The matches in progress as the stores hold them: every unfinished table with both players
-   * and an action, every unfinished live match of an event with an entry. Read once, at start.
+   * The matches in progress as the stores hold them: every unfinished table whose match started, every unfinished live match of an event with an entry. Read once, at start.
    */
   async rebuild(): Promise<PlayerLiveNews[]> {
     const news: PlayerLiveNews[] = [];
     const tables = (await this.deps.store.unfinishedTables()).filter(
-      (t) => t.seats[0] !== null && t.seats[1] !== null && t.seq > 0 && t.status !== 'waiting',
+      (t) => t.seats[0] !== null && t.seats[1] !== null && t.status !== 'waiting',
     );
     const ids = [...new Set(tables.flatMap((t) => t.seats as readonly string[]))];
     const names = new Map((await this.deps.store.players(ids)).map((p) => [p.id, p.name]));
