@@ -22,6 +22,7 @@ import { Connection, DEFAULT_SOCKET_LIMITS, type RateLimit, type SocketLimits } 
 import type { TableRouting } from './hub/routing.js';
 import { clientOf, OnceEach } from './limits.js';
 import { isLiveMessage, type LiveScoring } from './live/scoring.js';
+import type { PlayerWatchers } from './players/watchers.js';
 import { type SecurityEvent, securityEvent } from './security-log.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
@@ -46,6 +47,8 @@ export interface HubOptions {
   readonly eventWatchers?: EventWatchers | null;
   /** Live scoring from real tables (`score-*`, `live-*`: live/scoring.ts); null without it. */
   readonly live?: LiveScoring | null;
+  /** Followers of players' pages (`player-watch`: players/watchers.ts). */
+  readonly playerWatchers?: PlayerWatchers | null;
   /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
   readonly socketLimits?: Partial<SocketLimits>;
 }
@@ -203,6 +206,7 @@ export class Hub {
       this.byId.delete(connection.id);
       this.options.eventWatchers?.forget(connection);
       this.options.live?.forget(connection);
+      this.options.playerWatchers?.forget(connection);
       if (connection.authenticated) this.options.routing.playerOnline(connection.player.id, false);
       if (this.closing) {
         connection.dispose();
@@ -272,7 +276,8 @@ export class Hub {
       (message.type === 'join' ||
         message.type === 'desync' ||
         message.type === 'log' ||
-        message.type === 'event-watch') &&
+        message.type === 'event-watch' ||
+        message.type === 'player-watch') &&
       !connection.expensiveBucket.take()
     ) {
       return {
@@ -287,6 +292,15 @@ export class Hub {
       if (watchers === null) return { code: 'event/not-found', field: 'eventId', message: 'no events here' };
       if (message.type === 'event-unwatch') watchers.unwatch(connection, message.eventId);
       else return watchers.watch(connection, message.eventId);
+      return null;
+    }
+    // Players' pages are the players module's (players/watchers.ts): its index is in memory.
+    if (message.type === 'player-watch' || message.type === 'player-unwatch') {
+      const watchers = this.options.playerWatchers ?? null;
+      if (watchers === null)
+        return { code: 'player/not-found', field: 'playerId', message: 'no players here' };
+      if (message.type === 'player-unwatch') watchers.unwatch(connection);
+      else return watchers.watch(connection, message.playerId);
       return null;
     }
     // Live scoring is the live module's (live/scoring.ts): the store holds its lease, on any process.

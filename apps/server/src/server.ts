@@ -36,10 +36,14 @@ import {
 import { followEvent } from './live/headers.js';
 import { registerLiveApi } from './live/http.js';
 import { liveStoreOf } from './live/open-store.js';
+import { matchLive } from './live/ruling.js';
 import { LiveScoringService } from './live/scoring.js';
 import { DEFAULT_LOGIN_GUARD, LoginGuard, type LoginGuardOptions } from './login-guard.js';
 import { clusterLease, InCluster } from './places/cluster.js';
 import { ONE_PROCESS, OneProcess } from './places/local.js';
+import { PlayerLiveIndex } from './players/live-index.js';
+import { PlayerLiveSources } from './players/sources.js';
+import { PlayerWatchers } from './players/watchers.js';
 import type { RoomDeps } from './room.js';
 import { SimulationPool } from './simulation.js';
 import { findStatic, openStatic } from './static.js';
@@ -173,8 +177,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     (options.simulationWorkers ?? 0) > 0 ? new SimulationPool(options.simulationWorkers ?? 0) : null;
   // Made once the tables and the events are (below); a room tells it of each action it stored.
   let online: OnlineMatches | null = null;
+  // The players' pages (players/): an index in memory of who plays now, fed through the bus.
+  const playerIndex = new PlayerLiveIndex();
+  const playerWatchers = new PlayerWatchers({ bus, store, index: playerIndex, log });
+  let playerSources: PlayerLiveSources | null = null;
   const deps: RoomDeps = {
-    afterStored: (room) => online?.stored(room),
+    afterStored: (room) => {
+      online?.stored(room);
+      playerSources?.tableStored(room);
+    },
+    afterStarted: (room) => playerSources?.tableStored(room),
     ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,
@@ -212,10 +224,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ? null
       : new LiveScoringService({ store: liveStore, bus, now, log, events, eventWatchers });
   await live?.recover();
+  playerSources = new PlayerLiveSources({
+    bus,
+    store,
+    events,
+    live: liveStore,
+    liveNow:
+      live === null
+        ? null
+        : async (row) => {
+            const replayed = await live.replayed(row);
+            return replayed === null ? null : matchLive(replayed, row.updatedAt);
+          },
+    index: playerIndex,
+    log,
+  });
+  live?.attachPlayers(playerSources);
+  const sources = playerSources;
+  if (eventWatchers !== null) eventWatchers.afterStored = (stored) => sources.eventStored(stored);
+  // Subscribed (above) before the stores are read: a push meanwhile is kept when it is newer.
+  for (const news of await playerSources.rebuild()) playerWatchers.heard(news);
   const hub = new Hub({
     store,
     eventWatchers,
     live,
+    playerWatchers,
     bus,
     tables,
     sessions,
@@ -366,6 +399,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clearInterval(rotate);
       clearInterval(revocations);
       await hub.close();
+      playerWatchers.close();
       await app.close();
       tables.dispose();
       await cluster?.close();

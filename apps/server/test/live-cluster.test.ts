@@ -9,7 +9,17 @@ import type { LiveEntry, LiveShown } from '@pyramid/online';
 import { standingActions } from '@pyramid/online';
 import { describe, expect, it } from 'vitest';
 import { useCluster } from './cluster-support.js';
-import { calledMatch, freeMatchActions, post, type Scorer, scorer, scoringLink } from './live-support.js';
+import { account } from './events-online-support.js';
+import {
+  actionEntry,
+  calledMatch,
+  freeMatchActions,
+  post,
+  type Scorer,
+  scorer,
+  scoringLink,
+  socket,
+} from './live-support.js';
 import { guest, until } from './support.js';
 
 const cluster = useCluster(2);
@@ -111,4 +121,48 @@ describe('live scoring on two server processes', () => {
     a.disconnect();
     b.disconnect();
   }, 120_000);
+
+  it("updates a player's page on another process after each entry, and ends it there", async () => {
+    const [one, two] = cluster.servers;
+    if (one === undefined || two === undefined) throw new Error('two processes');
+    const director = (await guest(one.url, 'Director')).session.token;
+    const anna = await account(one.url, 'anna-cluster');
+    const boris = await account(two.url, 'boris-cluster');
+    const { eventId, match } = await calledMatch(one.url, director, [
+      { name: 'Anna', account: anna.id },
+      { name: 'Boris', account: boris.id },
+    ]);
+    const link = await scoringLink(one.url, director, eventId, match.id);
+    // Anna's page is followed on the process the scorer does not write to, Boris's on the one it does.
+    const far = await socket(two.url, (await guest(two.url, 'Vera')).session.token);
+    const near = await socket(one.url, (await guest(one.url, 'Gleb')).session.token);
+    far.send({ type: 'player-watch', playerId: anna.id });
+    near.send({ type: 'player-watch', playerId: boris.id });
+    const seqs = (s: typeof far) =>
+      s.of('player-live').map((m) => (m.matches as { seq: number }[])[0]?.seq ?? null);
+    await until(() => seqs(far).length > 0 && seqs(near).length > 0, 10_000, 'both pages');
+    const phone = await scorer(() => one.url, director, link, 'phone-cluster-0123456');
+    await phone.connect();
+    await until(() => phone.sync.status === 'writing', 10_000, 'the lease');
+    const script = freeMatchActions();
+    for (const action of script) await phone.sync.record(actionEntry(action));
+    await until(() => seqs(far).at(-1) === null && seqs(far).length > 1, 15_000, 'the end on the far page');
+    await until(
+      () => seqs(near).at(-1) === null && seqs(near).length > 1,
+      15_000,
+      'the end on the near page',
+    );
+    // Every entry once, in order, on both processes; then the match is gone.
+    const expected = [null, ...script.map((_, i) => i + 1).slice(0, -1), null];
+    expect(seqs(far)).toEqual(expected);
+    expect(seqs(near)).toEqual(expected);
+    const last = far.of('player-live').at(-2)?.matches as { key: string; watchUrl: string }[];
+    expect(last[0]).toMatchObject({
+      key: `live:${link.liveId}`,
+      watchUrl: `/overlay.html?live=${link.liveId}`,
+    });
+    phone.disconnect();
+    far.ws.terminate();
+    near.ws.terminate();
+  }, 60_000);
 });

@@ -35,10 +35,11 @@ export async function post(url: string, path: string, token: string | null, body
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** A Free event of two players, race to 1, drawn, its only match called to table "3". */
+/** A Free event of two players (by name, or given with their accounts), race to 1, drawn, its only match called to table "3". */
 export async function calledMatch(
   url: string,
   director: string,
+  entries: readonly { name: string; account?: string }[] = [{ name: 'Ivanov' }, { name: 'Petrov' }],
 ): Promise<{ eventId: string; match: MatchView }> {
   const created = await post(url, '/api/events', director, {
     name: 'Live cup',
@@ -56,7 +57,7 @@ export async function calledMatch(
     if (done.status !== 200) throw new Error(JSON.stringify(done.body));
     return done.body as { matches: MatchView[] };
   };
-  await act({ type: 'add-entries', entries: [{ name: 'Ivanov' }, { name: 'Petrov' }] });
+  await act({ type: 'add-entries', entries });
   const drawn = await act({ type: 'draw', seed: 1 });
   const ready = drawn.matches.find((m) => m.state === 'ready') as MatchView;
   const called = await act({ type: 'call', match: ready.id, table: '3' });

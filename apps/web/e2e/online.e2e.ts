@@ -260,9 +260,33 @@ describe('online play through the real UI', () => {
     expect(await boris.page.isDisabled('[data-testid="strike"]')).toBe(true);
     boris.page = tab;
 
+    // Anna's page, opened in another tab of hers, shows this match live with its watch link; the
+    // next shot moves it on there without a reload.
+    const annaPage = await anna.context.newPage();
+    const annaPageErrors = watch(annaPage);
+    await annaPage.goto(new URL('/', server.url).href);
+    await annaPage.click('[data-testid="setup-online"]');
+    await annaPage.waitForSelector('[data-testid="online-me"]', WAIT);
+    await annaPage.click('[data-testid="online-my-matches"]');
+    const playing = annaPage.locator(`[data-testid="player-live-match"][data-key="table:${tableId}"]`);
+    await playing.waitFor(WAIT);
+    const seqNow = (
+      (await (await fetch(`${server.url}/api/tables/${tableId}`)).json()) as { table: { seq: number } }
+    ).table.seq;
+    expect(await playing.getAttribute('data-seq')).toBe(String(seqNow));
+    expect(await playing.locator('[data-testid="player-live-watch"]').getAttribute('href')).toBe(
+      `/?watch=${tableId}`,
+    );
+    expect(await playing.textContent()).toContain('v Boris <i>');
+
     // One more shot from the new tab's side or Anna's, seen by all.
     await takeTurn(await toAct(players));
     await allReach([anna, boris, vera], SHOTS + 1);
+    await annaPage.waitForSelector(
+      `[data-testid="player-live-match"][data-key="table:${tableId}"][data-seq="${seqNow + 1}"]`,
+      WAIT,
+    );
+    await annaPage.close();
     const last = await seen(anna.page);
     expect(await seen(boris.page)).toEqual(last);
     expect(await seen(vera.page)).toEqual(last);
@@ -286,7 +310,7 @@ describe('online play through the real UI', () => {
     expect(json.actions).toHaveLength(SHOTS + 1);
     await shots(anna.page, 'lobby-signed-in');
 
-    expect([...anna.errors, ...boris.errors, ...tabErrors, ...vera.errors]).toEqual([]);
+    expect([...anna.errors, ...boris.errors, ...tabErrors, ...vera.errors, ...annaPageErrors]).toEqual([]);
     for (const p of [anna, boris, vera]) await p.context.close();
   });
 });

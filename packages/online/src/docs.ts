@@ -12,6 +12,7 @@ import {
   MAX_OPEN_LIVE_PER_ACCOUNT,
   MAX_WATCHED_LIVE,
 } from './live.js';
+import { MAX_PLAYER_LIVE_MATCHES } from './player-live.js';
 import {
   CLIENT_MESSAGE_TYPES,
   LOG_PAGE_SIZE,
@@ -50,6 +51,8 @@ const CLIENT_NOTES: Record<(typeof CLIENT_MESSAGE_TYPES)[number], string> = {
   'score-entries': `Entries \`seq\`, \`seq\` + 1, … (1 to ${MAX_ENTRIES_PER_MESSAGE} a message) under the lease of \`epoch\`: an action as the match record stores it, or an undo (withdraws the last action standing; only the device holding the lease, and only an action written under its lease). The server rules each action with the referee on the replayed state (a refusal is \`score/refused\` with the referee's field under \`/entries/<i>/action\` and its code in \`detail\`, and nothing of it is stored), stores the entries in one transaction that also checks the lease and the capability, and only then answers \`score-ack\` and broadcasts \`live\`. \`seq\` must be the stored count + 1; an entry already stored at its seq is acknowledged again and stored once (a resend), a different one is \`score/conflict\`, a seq past the end \`score/gap\` — both followed by \`score-state\`. At most ${MAX_LIVE_ENTRIES} entries a match.`,
   'live-watch': `Follow a live match (its overlay, its page): answered by \`live\` with the entries after \`after\` (all without it), then a \`live\` after each stored entry. At most ${MAX_WATCHED_LIVE} live matches a connection (\`live/too-many\`); an unknown id is \`live/not-found\`. Limited with \`join\`.`,
   'live-unwatch': 'Stop following a live match; nothing is answered.',
+  'player-watch': `Follow one player's page: answered by \`player-live\` with the matches he plays now, then another \`player-live\` after every action stored in one of them (on any server process) and when one ends. A connection follows one player at a time: watching another ends the first watch. An unknown id is \`player/not-found\`; a page with 5000 followers on one process is \`player/too-many\`. Limited with \`join\`.`,
+  'player-unwatch': "Stop following the player's page; nothing is answered.",
 };
 
 const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
@@ -91,6 +94,7 @@ const SERVER_NOTES: Record<(typeof SERVER_MESSAGE_TYPES)[number], string> = {
     'Entries up to `seq` are stored (sent only after the database holds them). A resent entry is acknowledged again.',
   'score-superseded':
     'Another device took the lease (`score-take`) with `epoch`: this device writes no more; it watches, and may take the lease back.',
+  'player-live': `The matches a followed player plays right now (at most ${MAX_PLAYER_LIVE_MATCHES}, the latest first): an online table he is seated at, or a match of a club event scored at a real table whose entry is his account (a private table or a private event's match only to that player himself). Each has the two players (account id and name), frames and the frame's points in their order, the race, who is at the table, the event (its id, match and name), \`watchUrl\` (the game page watching the table, or the live match's overlay), \`eventUrl\`, and \`seq\`, the actions stored (keep the highest). Sent on \`player-watch\`, when a match of his starts, after each stored action of one of them and when one ends (the list without it: the finished match is then in \`GET /api/players/:id\` or \`GET /api/players/:id/events\`). The server keeps these in memory (rebuilt from the database when a process starts), never reading the database for an action.`,
   live: 'A followed live match after each stored entry (or the answer to `live-watch`): the header, the running score (`MatchLive`: frames and points of players 0 and 1 as a and b, the race, who is at the table, the last ruling in words, `seq` the stored count), the entries stored since, and whether the match has ended.',
 };
 
@@ -148,6 +152,8 @@ const ERROR_NOTES: Record<(typeof ONLINE_ERROR_CODES)[number], string> = {
   'score/conflict':
     'a different entry is stored at this seq (another device wrote it): the server’s log follows in `score-state`',
   'score/gap': 'the seq is past the stored count + 1: the server’s log follows in `score-state`',
+  'player/not-found': 'no player with this id',
+  'player/too-many': 'this player’s page has too many followers on this server process',
   'score/invalid': `an undo with no action of this device's lease to withdraw, or an entry past ${MAX_LIVE_ENTRIES}`,
 };
 

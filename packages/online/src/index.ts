@@ -18,6 +18,7 @@ export * from './api.js';
 export * from './client.js';
 export * from './live.js';
 export * from './live-schema.js';
+export * from './player-live.js';
 export * from './protocol.js';
 export * from './schema.js';
 export * from './scorer-sync.js';

@@ -27,6 +27,13 @@ import {
   type LiveServerMessage,
   type MatchLive,
 } from './live.js';
+import {
+  PLAYER_LIVE_CLIENT_MESSAGE_TYPES,
+  PLAYER_LIVE_ERROR_CODES,
+  PLAYER_LIVE_SERVER_MESSAGE_TYPES,
+  type PlayerLiveClientMessage,
+  type PlayerLiveServerMessage,
+} from './player-live.js';
 
 /** Bumped on any change a client must know about; the server refuses a `hello` of another version. */
 export const PROTOCOL_VERSION = 1;
@@ -122,6 +129,8 @@ export const ONLINE_ERROR_CODES = [
   'server/outcome-unknown',
   /** Live scoring from a real table (live.ts). */
   ...LIVE_ERROR_CODES,
+  /** A player's page, live (player-live.ts). */
+  ...PLAYER_LIVE_ERROR_CODES,
 ] as const;
 export type OnlineErrorCode = (typeof ONLINE_ERROR_CODES)[number];
 
@@ -289,7 +298,9 @@ export type ClientMessage =
   | ({ readonly type: 'event-watch'; readonly eventId: string } & Ref)
   | ({ readonly type: 'event-unwatch'; readonly eventId: string } & Ref)
   /** Live scoring from a real table (live.ts). */
-  | LiveClientMessage;
+  | LiveClientMessage
+  /** A player's page, live (player-live.ts). */
+  | PlayerLiveClientMessage;
 
 export type ClientMessageType = ClientMessage['type'];
 export const CLIENT_MESSAGE_TYPES = [
@@ -306,6 +317,7 @@ export const CLIENT_MESSAGE_TYPES = [
   'event-watch',
   'event-unwatch',
   ...LIVE_CLIENT_MESSAGE_TYPES,
+  ...PLAYER_LIVE_CLIENT_MESSAGE_TYPES,
 ] as const satisfies readonly ClientMessageType[];
 
 /** The most club events one connection follows at once (each costs a subscription and a view per action). */
@@ -473,7 +485,9 @@ export type ServerMessage =
       readonly live: MatchLive;
     }
   /** Live scoring from a real table (live.ts). */
-  | LiveServerMessage;
+  | LiveServerMessage
+  /** A player's page, live (player-live.ts). */
+  | PlayerLiveServerMessage;
 
 export type ServerMessageType = ServerMessage['type'];
 export const SERVER_MESSAGE_TYPES = [
@@ -497,6 +511,7 @@ export const SERVER_MESSAGE_TYPES = [
   'event-action',
   'event-live',
   ...LIVE_SERVER_MESSAGE_TYPES,
+  ...PLAYER_LIVE_SERVER_MESSAGE_TYPES,
 ] as const satisfies readonly ServerMessageType[];
 
 // ── Ratings ────────────────────────────────────────────────────────────────────────────────────

@@ -7,6 +7,7 @@
  */
 
 import { LIVE_CLIENT_MESSAGE_SCHEMAS, LIVE_SERVER_MESSAGE_SCHEMAS } from './live-schema.js';
+import { PLAYER_LIVE_CLIENT_MESSAGE_SCHEMAS, PLAYER_LIVE_SERVER_MESSAGE_SCHEMAS } from './player-live.js';
 import {
   CLIENT_MESSAGE_TYPES,
   LOG_PAGE_SIZE,
@@ -149,6 +150,7 @@ export const CLIENT_MESSAGE_SCHEMAS: Readonly<Record<(typeof CLIENT_MESSAGE_TYPE
   'event-watch': closed({ type: { const: 'event-watch' }, eventId, ref }, ['type', 'eventId']),
   'event-unwatch': closed({ type: { const: 'event-unwatch' }, eventId, ref }, ['type', 'eventId']),
   ...LIVE_CLIENT_MESSAGE_SCHEMAS,
+  ...PLAYER_LIVE_CLIENT_MESSAGE_SCHEMAS,
 };
 
 /** One schema for every message of one direction: the message named by `type`, its own schema in `$defs`. */
@@ -490,6 +492,7 @@ export const SERVER_MESSAGE_SCHEMAS: Readonly<Record<(typeof SERVER_MESSAGE_TYPE
     ['type', 'eventId', 'match', 'live'],
   ),
   ...LIVE_SERVER_MESSAGE_SCHEMAS,
+  ...PLAYER_LIVE_SERVER_MESSAGE_SCHEMAS,
 };
 
 export const serverMessageSchema: JsonSchema = messageUnion(

@@ -73,6 +73,8 @@ describe('the JSON Schemas of the protocol', () => {
       },
       { type: 'live-watch', liveId: TABLE, after: 4 },
       { type: 'live-unwatch', liveId: TABLE },
+      { type: 'player-watch', playerId: TABLE },
+      { type: 'player-unwatch' },
     ];
     for (const message of messages) expect(client(message), JSON.stringify(client.errors)).toBe(true);
     expect(new Set(messages.map((m) => m.type)).size).toBe(CLIENT_MESSAGE_TYPES.length);
@@ -179,5 +181,35 @@ describe('the JSON Schemas of the protocol', () => {
     expect(server({ type: 'error', code: 'score/conflict', field: '/seq', message: 'm', ref: 'r' })).toBe(
       true,
     );
+    const playing = {
+      key: `live:${TABLE}`,
+      source: { kind: 'scorer', liveId: TABLE, table: '3' },
+      players: [
+        { id: 'p', name: 'A' },
+        { id: null, name: 'B' },
+      ],
+      frames: [1, 0],
+      points: [35, 12],
+      race: 3,
+      atTable: 1,
+      event: { eventId: 'ev1', match: 'w1-1', name: 'Cup' },
+      watchUrl: `/overlay.html?live=${TABLE}`,
+      eventUrl: '/event.html?id=ev1',
+      seq: 40,
+      at: 5,
+    };
+    expect(
+      server({ type: 'player-live', playerId: 'p', matches: [playing] }),
+      JSON.stringify(server.errors),
+    ).toBe(true);
+    expect(server({ type: 'player-live', playerId: 'p', matches: [{ ...playing, atTable: 'a' }] })).toBe(
+      false,
+    );
+  });
+
+  it('refuse a player-watch without a proper player id', () => {
+    expect(client({ type: 'player-watch', playerId: 'a/b' })).toBe(false);
+    expect(client({ type: 'player-watch' })).toBe(false);
+    expect(client({ type: 'player-unwatch', playerId: TABLE })).toBe(false);
   });
 });

@@ -56,6 +56,9 @@ export class EventWatchers {
     private readonly events: EventStore,
   ) {}
 
+  /** Told of each action stored, after its push (the players' pages: players/sources.ts). */
+  afterStored: ((stored: StoredEvent) => void) | null = null;
+
   /** Watchers of `eventId` on this process. */
   watchers(eventId: string): number {
     return this.counts.get(eventId) ?? 0;
@@ -134,6 +137,7 @@ export class EventWatchers {
       action: storedAction(action),
     };
     this.bus.publish(eventTopic(stored.id), JSON.stringify(pushed));
+    this.afterStored?.(stored);
   }
 
   /**

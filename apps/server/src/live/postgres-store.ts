@@ -215,4 +215,14 @@ export class PostgresLiveStore implements LiveStore {
       )
     ).map(liveOf);
   }
+
+  async unfinished(): Promise<LiveRow[]> {
+    return (
+      await this.query<MatchDbRow>(
+        this.store.pool as unknown as Queryable,
+        `SELECT ${COLUMNS} FROM live_matches WHERE finished = 0`,
+        [],
+      )
+    ).map(liveOf);
+  }
 }

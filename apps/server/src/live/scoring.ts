@@ -22,6 +22,7 @@ import {
   type LiveHeader,
   type LiveServerMessage,
   MAX_WATCHED_LIVE,
+  type MatchLive,
   type OnlineError,
   type StoredLiveEntry,
 } from '@pyramid/online';
@@ -29,6 +30,7 @@ import type { Bus } from '../bus/bus.js';
 import { reportPlayedMatch } from '../events/report.js';
 import type { EventStore } from '../events/store.js';
 import type { EventWatchers } from '../events/watchers.js';
+import type { PlayerLiveSources } from '../players/sources.js';
 import { finishedOf, judge, matchLive, type Replayed, replay } from './ruling.js';
 import type { AppendResult, CapabilityCheck, EntryRow, LiveRow, LiveStore } from './store.js';
 
@@ -122,7 +124,14 @@ export class LiveScoringService implements LiveScoring {
   /** Writes of one live match on this process, one after another. */
   private readonly chains = new Map<string, Promise<unknown>>();
 
+  /** The players' pages (players/sources.ts), told of each stored entry of an event's match. */
+  private players: PlayerLiveSources | null = null;
+
   constructor(private readonly deps: LiveDeps) {}
+
+  attachPlayers(players: PlayerLiveSources): void {
+    this.players = players;
+  }
 
   async handle(connection: LiveConnection, message: LiveClientMessage): Promise<OnlineError | null> {
     switch (message.type) {
@@ -413,8 +422,10 @@ export class LiveScoringService implements LiveScoring {
       // Stored: now (never before) it is acknowledged and broadcast.
       this.keep(liveId, judgement.after);
       this.ack(connection, liveId, (rows.at(-1) as EntryRow).seq);
-      this.broadcast(row, judgement.after, rows, finished, now);
+      const live = this.broadcast(row, judgement.after, rows, finished, now);
       if (finished) await this.report(row, judgement.after);
+      // After the report: a page that sees the match end finds it among the event's results.
+      this.players?.liveStored(row, live, finished);
       return judgement.refusal;
     }
     return {
@@ -435,7 +446,7 @@ export class LiveScoringService implements LiveScoring {
     rows: readonly EntryRow[],
     finished: boolean,
     now: number,
-  ): void {
+  ): MatchLive {
     const live = matchLive(after, now);
     const message: LiveServerMessage = {
       type: 'live',
@@ -448,6 +459,7 @@ export class LiveScoringService implements LiveScoring {
     this.deps.bus.publish(liveTopic(row.id), JSON.stringify(message));
     const event = row.header.event;
     if (event !== null) this.deps.eventWatchers?.live(event.eventId, event.match, live);
+    return live;
   }
 
   /** The match ended: its result goes to the event (exactly once: the event refuses a second). */

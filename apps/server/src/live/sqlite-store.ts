@@ -202,4 +202,10 @@ export class SqliteLiveStore implements LiveStore {
         .all() as MatchDbRow[]
     ).map(liveOf);
   }
+
+  async unfinished(): Promise<LiveRow[]> {
+    return (
+      this.db.prepare(`SELECT ${COLUMNS} FROM live_matches WHERE finished = 0`).all() as MatchDbRow[]
+    ).map(liveOf);
+  }
 }

@@ -104,6 +104,8 @@ export interface LiveStore {
   markReported(liveId: string): Promise<void>;
   /** Finished live matches of events whose result has not reached the event (a crash between the two). */
   unreported(): Promise<LiveRow[]>;
+  /** Live matches not finished (the players' pages rebuild their index from them at start). */
+  unfinished(): Promise<LiveRow[]>;
 }
 
 export type Queryable = Pick<pg.PoolClient, 'query'>;

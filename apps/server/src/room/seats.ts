@@ -123,6 +123,7 @@ export async function join(
   if (room.status === 'waiting' && bothPresent(room.seats)) {
     const started = await startMatch(room);
     if (started !== null) return started;
+    room.deps.afterStarted?.(room);
     await sendJoined(room, member, 'player', index);
     const snap = await snapshot(room);
     room.broadcast({ type: 'state', tableId: room.id, ...snap });

@@ -48,6 +48,8 @@ export interface RoomDeps {
   readonly forfeitMs?: number;
   /** Told after each action (or forfeit) the room has stored: an event's match follows it (events/online-match.ts). */
   readonly afterStored?: (room: StoredRoom) => void;
+  /** Told when the match has started (both players seated, stored): the players' pages show it. */
+  readonly afterStarted?: (room: StoredRoom) => void;
 }
 
 /**

@@ -22,6 +22,7 @@ import { matchLength } from '../game/ui/match-words.js';
 import type { LinkRole } from './link.js';
 import { readTableLink } from './link.js';
 import type { LobbyState, LobbyTable, TableOptions } from './model.js';
+import type { LiveMatchView } from './player-live.js';
 import { ONLINE_STRINGS } from './strings.js';
 
 export interface LobbyHandlers {
@@ -257,6 +258,15 @@ export class LobbyScreen {
     if (state.page !== null) {
       const page = state.page;
       parts.push(h('h3', {}, t('myPage')));
+      if (page.live.length > 0)
+        parts.push(
+          h('h3', {}, t('myLiveMatches')),
+          h(
+            'ul',
+            { className: 'tables', testid: 'player-live' },
+            ...page.live.map((m) => liveLine(m, t, text)),
+          ),
+        );
       for (const r of page.ratings)
         parts.push(
           h(
@@ -606,4 +616,33 @@ export class LobbyScreen {
       breaker: this.breaker.value === '0' ? 0 : this.breaker.value === '1' ? 1 : null,
     });
   }
+}
+
+/** A match you play now: the opponent, the score from your side, where, and where to watch it. */
+function liveLine(
+  m: LiveMatchView,
+  t: ReturnType<typeof translator<keyof typeof ONLINE_STRINGS>>,
+  text: (tag: 'span' | 'strong', value: string) => HTMLElement,
+): HTMLElement {
+  const place = m.place.kind === 'online' ? t('onlineTable') : t('realTable', { name: m.place.name ?? '…' });
+  const at = m.atTable === 'me' ? t('atTableMe') : m.atTable === 'opponent' ? t('atTableOpponent') : null;
+  return h(
+    'li',
+    { testid: 'player-live-match', attrs: { 'data-key': m.key, 'data-seq': String(m.seq) } },
+    text('span', t('versus', { name: m.opponent })),
+    h(
+      'span',
+      { className: 'what', testid: 'player-live-score' },
+      t('liveScore', {
+        frames: `${m.frames[0]}:${m.frames[1]}`,
+        points: `${m.points[0]}:${m.points[1]}`,
+        race: m.race,
+      }),
+    ),
+    h('span', { className: 'what' }, at === null ? place : `${place} · ${at}`),
+    m.event === null
+      ? null
+      : h('a', { testid: 'player-live-event', attrs: { href: m.event.url } }, text('span', m.event.name)),
+    h('a', { testid: 'player-live-watch', attrs: { href: m.watchUrl } }, t('watchLive')),
+  );
 }

@@ -6,6 +6,7 @@
 import type { Settings, TableSize, Variant } from '@pyramid/rules';
 import type { Bilingual } from '../common/lang.js';
 import type { LinkRole } from './link.js';
+import type { LiveMatchView } from './player-live.js';
 
 export interface Identity {
   readonly playerId: string;
@@ -99,6 +100,8 @@ export interface PlayerPageView {
     readonly place: string | null;
     readonly finished: boolean;
   }[];
+  /** The matches he plays right now, live (their score after each action), the latest first. */
+  readonly live: readonly LiveMatchView[];
 }
 
 /** The table you sit at or watch. */

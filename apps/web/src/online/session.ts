@@ -30,6 +30,8 @@ import type { OnlinePart } from '../game/ui/app.js';
 import { type LinkRole, readTableLink, tableLink } from './link.js';
 import { LobbyScreen } from './lobby-screen.js';
 import type { Identity, LobbyState, LobbyTable, TableOptions, TableStatus } from './model.js';
+import { PlayerFeed } from './player-feed.js';
+import { PlayerLive } from './player-live.js';
 import { ONLINE_STRINGS } from './strings.js';
 import { TablePart } from './table-part.js';
 
@@ -74,6 +76,9 @@ export class OnlineSession implements OnlinePart {
   private quickTimer: ReturnType<typeof setInterval> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private lobbyTimer: ReturnType<typeof setInterval> | null = null;
+  /** Your player page's live feed, while the page is shown (player-feed.ts). */
+  private playerFeed: PlayerFeed | null = null;
+  private readonly playerLive = new PlayerLive();
 
   constructor(
     private readonly controller: Controller,
@@ -119,6 +124,7 @@ export class OnlineSession implements OnlinePart {
       invalid: (text) => this.setLobby({ error: text }),
       close: () => {
         this.lobbyShown = false;
+        this.stopPlayerFeed();
         this.stopQuickPoll();
         this.options.refresh();
       },
@@ -237,6 +243,7 @@ export class OnlineSession implements OnlinePart {
     } catch {
       // No storage: the session lasts as long as the page.
     }
+    this.stopPlayerFeed();
     this.setLobby({ identity: this.identity, page: null });
   }
 
@@ -266,6 +273,7 @@ export class OnlineSession implements OnlinePart {
   }
 
   private signOut(): void {
+    this.stopPlayerFeed();
     this.closeClient();
     this.identity = null;
     this.api.setToken(null);
@@ -343,12 +351,46 @@ export class OnlineSession implements OnlinePart {
     this.setLobby({ board: { variant, entries }, error: null });
   }
 
+  /** Opens your player page: its history, and the matches you play now, live. */
   private async myMatches(): Promise<void> {
+    await this.loadPage();
+    this.startPlayerFeed();
+  }
+
+  private startPlayerFeed(): void {
+    const me = this.identity?.playerId;
+    const token = this.api.token;
+    if (me === undefined || token === null || this.lobby.page === null) return;
+    if (this.playerFeed?.playerId === me) return;
+    this.stopPlayerFeed();
+    this.playerFeed = new PlayerFeed({
+      url: this.api.wsUrl(),
+      token,
+      playerId: me,
+      WebSocket: this.options.WebSocket,
+      onLive: (matches) => {
+        const page = this.lobby.page;
+        if (page === null || this.identity?.playerId !== me) return;
+        const { views, ended } = this.playerLive.receive(matches, me);
+        this.setLobby({ page: { ...page, live: views } });
+        // A match that ended is in the history now: read it again.
+        if (ended) void this.loadPage();
+      },
+    });
+  }
+
+  private stopPlayerFeed(): void {
+    this.playerFeed?.close();
+    this.playerFeed = null;
+    this.playerLive.reset();
+  }
+
+  /** Your ratings, finished matches and events, read from the server (the live part is kept). */
+  private async loadPage(): Promise<void> {
     if (this.identity === null) return;
-    const [result, entered] = await Promise.all([
-      this.api.player(this.identity.playerId),
-      this.api.playerEvents(this.identity.playerId),
-    ]);
+    const me = this.identity.playerId;
+    const [result, entered] = await Promise.all([this.api.player(me), this.api.playerEvents(me)]);
+    if (this.identity?.playerId !== me) return;
     if (!result.ok) {
       this.setLobby({ error: errorText(result.error) });
       return;
@@ -375,6 +417,7 @@ export class OnlineSession implements OnlinePart {
         events: entered.ok
           ? entered.value.map((e) => ({ id: e.id, name: e.name, place: e.place, finished: e.finished }))
           : [],
+        live: this.lobby.page?.live ?? [],
       },
     });
   }
@@ -465,8 +508,9 @@ export class OnlineSession implements OnlinePart {
       return;
     }
     this.stopQuickPoll();
+    this.stopPlayerFeed();
     this.lobbyShown = false;
-    this.setLobby({ link: null, linkTable: null, searching: null });
+    this.setLobby({ link: null, linkTable: null, searching: null, page: null });
     this.options.setAddress(
       tableLink(this.options.pageUrl, tableId, joined.value.seat === null ? 'spectator' : 'player'),
     );
