@@ -14,13 +14,16 @@ export default class SummaryReporter implements Reporter {
     let skipped = 0;
     for (const module of modules) {
       const tests = [...module.children.allTests()];
-      if (module.state() === 'failed' && tests.length === 0) failed += 1;
+      let failedHere = 0;
       for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
+      // A file that failed with no failed test (it did not load, or a beforeAll hook threw and its
+      // tests were skipped) counts as one failure: a hook's error must not read as "0 failed".
+      failed += module.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
     }
     const times = modules
       .map((m) => {
