@@ -4,7 +4,8 @@
  * accessibility tree as Chromium computes it (Playwright's aria snapshot); every interactive element
  * must have a name, and no name may be in the other language; every text shown must contrast with
  * what lies behind it as WCAG 2 asks (4.5:1, 3:1 for large text; disabled controls exempt). The
- * spin widget is worked by keys.
+ * spin widget is worked by keys. The contrast is the page's text against its CSS backgrounds, not
+ * the drawn table: the game page has the low rendering quality chosen in the display panel.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { type RunningServer, startServer } from '@pyramid/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, watch } from './browser.js';
+import { chooseQuality, launch, watch } from './browser.js';
 import { startGame, summary } from './game-helpers.js';
 import { byId, lag, shot, startMatch } from './scorer-ui.js';
 
@@ -166,6 +167,7 @@ async function open(
   locale: string,
 ): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
+  await chooseQuality(context, 'low');
   const page = await context.newPage();
   const errors = watch(page);
   await page.goto(new URL(path, server.url).href);

@@ -27,6 +27,29 @@ export interface OpenOptions {
   readonly isMobile?: boolean;
   /** Installs playwright's fake clock before the page loads (timers, Date, performance.now). */
   readonly fakeClock?: boolean;
+  /** The player's rendering quality, chosen before the page loads (default: the app's own, auto). */
+  readonly quality?: QualitySetting;
+}
+
+/** The display panel's quality choices (apps/web/src/view/quality.ts). */
+export type QualitySetting = 'auto' | 'high' | 'medium' | 'low' | 'flat';
+
+/**
+ * Every page of `context` starts with the display setting `quality`, as a player who chose it in
+ * the display panel (stored under `pyramid:display`, see game/display.ts) — unless the page's
+ * storage already holds a choice, so a setting made during the test survives a reload. Tests that
+ * are not about rendering draw less this way (a software-rendered table at `low` costs a fraction
+ * of `high` with its multisampling), without any switch in the product for tests.
+ */
+export async function chooseQuality(context: BrowserContext, quality: QualitySetting): Promise<void> {
+  await context.addInitScript((chosen) => {
+    try {
+      if (localStorage.getItem('pyramid:display') === null)
+        localStorage.setItem('pyramid:display', JSON.stringify({ quality: chosen, coloured: 'yellow' }));
+    } catch {
+      // A page without storage (about:blank): nothing to choose.
+    }
+  }, quality);
 }
 
 /** A new context (fresh storage) with one page at `path`. */
@@ -38,6 +61,7 @@ export async function open(browser: Browser, path = '', options: OpenOptions = {
     isMobile: options.isMobile ?? false,
     acceptDownloads: true,
   });
+  if (options.quality !== undefined) await chooseQuality(context, options.quality);
   const page = await context.newPage();
   const errors = watch(page);
   if (options.fakeClock === true) await page.clock.install();

@@ -4,7 +4,10 @@
  * play several shots while a third context watches; all three show the same scores and rulings.
  * Along the way: the spectator count, chat as plain text, the opponent away and the adjourned
  * match resumed, and a second tab of one player taking the seat. Clicks and pointer events only;
- * `window.__pyramid` only reads.
+ * `window.__pyramid` only reads. Nothing here is about how the table is drawn, and three
+ * software-rendered tables on two cores would set the pace: the players have chosen the flat table
+ * in the display panel, the spectator the 3D table at low quality (so the server's strokes are also
+ * shown in 3D, with the same positions).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +15,7 @@ import { join } from 'node:path';
 import { type RunningServer, startServer } from '@pyramid/server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, watch } from './browser.js';
+import { chooseQuality, launch, type QualitySetting, watch } from './browser.js';
 import { pullBackAndRelease, type Summary, summary } from './game-helpers.js';
 
 const WAIT = { timeout: 30_000 };
@@ -42,8 +45,9 @@ interface Person {
   readonly errors: string[];
 }
 
-async function person(path: string): Promise<Person> {
+async function person(path: string, quality: QualitySetting): Promise<Person> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  await chooseQuality(context, quality);
   const page = await context.newPage();
   const errors = watch(page);
   await page.goto(new URL(path, server.url).href);
@@ -131,23 +135,29 @@ async function seen(page: Page): Promise<{ scores: string[]; frames: string[]; r
   };
 }
 
-/** The one of the two players whose turn it is (the panel says "Your turn"). */
+/** The one of the two players whose turn it is (the panel says "Your turn"), once one of them is. */
 async function toAct(players: readonly Person[]): Promise<Person> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    for (const p of players) {
-      if ((await p.page.textContent('[data-testid="online-seat"]')) === 'Your turn') return p;
-    }
-    await players[0]!.page.waitForTimeout(100);
+  const yourTurn = (p: Person) =>
+    p.page
+      .waitForFunction(
+        () => document.querySelector('[data-testid="online-seat"]')?.textContent === 'Your turn',
+        null,
+        { timeout: 30_000, polling: 100 },
+      )
+      .then(() => p);
+  try {
+    return await Promise.any(players.map(yourTurn));
+  } catch {
+    const states = [];
+    for (const p of players)
+      states.push({
+        seat: await p.page.textContent('[data-testid="online-seat"]'),
+        banner: await bannerState(p.page),
+        turn: (await summary(p.page)).turn,
+        notice: (await summary(p.page)).notice,
+      });
+    throw new Error(`nobody is to act: ${JSON.stringify(states)}`);
   }
-  const states = [];
-  for (const p of players)
-    states.push({
-      seat: await p.page.textContent('[data-testid="online-seat"]'),
-      banner: await bannerState(p.page),
-      turn: (await summary(p.page)).turn,
-      notice: (await summary(p.page)).notice,
-    });
-  throw new Error(`nobody is to act: ${JSON.stringify(states)}`);
 }
 
 /** A turn through the panel: a decision's first offered choice, or a stroke at the aim shown. */
@@ -167,7 +177,7 @@ describe('online play through the real UI', () => {
     timeout: 240_000,
   }, async () => {
     // Anna creates a table from the start screen.
-    const anna = await person('/');
+    const anna = await person('/', 'flat');
     await anna.page.click('[data-testid="setup-online"]');
     await anna.page.waitForSelector('[data-testid="online-lobby"]', WAIT);
     await shots(anna.page, 'lobby');
@@ -181,7 +191,7 @@ describe('online play through the real UI', () => {
     await shots(anna.page, 'waiting');
 
     // Boris opens the invite link on his phone-sized screen, names himself and takes the seat.
-    const boris = await person(new URL(invite).pathname + new URL(invite).search);
+    const boris = await person(new URL(invite).pathname + new URL(invite).search, 'flat');
     // The invitation names the table; one field for his name and "Join".
     await boris.page.waitForSelector('[data-testid="online-enter"]', WAIT);
     await boris.page.fill('[data-testid="online-name"]', 'Boris <i>');
@@ -193,7 +203,7 @@ describe('online play through the real UI', () => {
     expect(await anna.page.locator('[data-testid="scoreboard"] i').count()).toBe(0);
 
     // Vera watches from the lobby's list of live tables.
-    const vera = await person('/');
+    const vera = await person('/', 'low');
     await vera.page.click('[data-testid="setup-online"]');
     await signInAsGuest(vera.page, 'Vera');
     const tableId = new URL(invite).searchParams.get('table')!;
