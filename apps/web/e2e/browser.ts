@@ -5,6 +5,8 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEFAULT_DISPLAY } from '../src/game/display.js';
+import type { QualitySetting } from '../src/view/quality.js';
 
 export { CHROMIUM_PATH, launch } from './chromium.js';
 
@@ -27,6 +29,30 @@ export interface OpenOptions {
   readonly isMobile?: boolean;
   /** Installs playwright's fake clock before the page loads (timers, Date, performance.now). */
   readonly fakeClock?: boolean;
+  /**
+   * The player's own rendering quality (the display panel's setting), in the browser's storage
+   * before the first page loads, as a returning player's browser holds it. Tests that are not about
+   * the picture choose 'low' (software WebGL draws the fewest pixels with the cheapest shaders) or,
+   * when the 3D view plays no part, 'flat' (the 2D table: no WebGL at all, the cheapest page).
+   * Default: nothing stored (the game starts at 'auto').
+   */
+  readonly quality?: QualitySetting;
+}
+
+/** Where the game keeps its display settings in `localStorage` (src/game/display.ts). */
+const DISPLAY_KEY = 'pyramid:display';
+
+/** A context's storage holding the display setting `quality` for the app at `origin`. */
+export function displayStorage(origin: string, quality: QualitySetting) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [{ name: DISPLAY_KEY, value: JSON.stringify({ ...DEFAULT_DISPLAY, quality }) }],
+      },
+    ],
+  };
 }
 
 /** A new context (fresh storage) with one page at `path`. */
@@ -37,6 +63,9 @@ export async function open(browser: Browser, path = '', options: OpenOptions = {
     hasTouch: options.hasTouch ?? false,
     isMobile: options.isMobile ?? false,
     acceptDownloads: true,
+    ...(options.quality === undefined
+      ? {}
+      : { storageState: displayStorage(new URL(appUrl()).origin, options.quality) }),
   });
   const page = await context.newPage();
   const errors = watch(page);
