@@ -68,10 +68,14 @@ async function pixelStats(page: Page, png: Buffer): Promise<PixelStats> {
   }, png.toString('base64'));
 }
 
-/** The colour of one pixel of a screenshot. */
-async function pixelAt(page: Page, png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+/** The colours of some pixels of a screenshot (the PNG decoded once, in the page). */
+async function pixelsAt(
+  page: Page,
+  png: Buffer,
+  points: readonly (readonly [number, number])[],
+): Promise<[number, number, number][]> {
   return page.evaluate(
-    async ([base64, px, py]) => {
+    async ([base64, at]) => {
       const image = new Image();
       image.src = `data:image/png;base64,${base64}`;
       await image.decode();
@@ -81,10 +85,12 @@ async function pixelAt(page: Page, png: Buffer, x: number, y: number): Promise<[
       const ctx = canvas.getContext('2d');
       if (ctx === null) throw new Error('no 2d context');
       ctx.drawImage(image, 0, 0);
-      const d = ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data;
-      return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
+      return at.map(([px, py]) => {
+        const d = ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data;
+        return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
+      });
     },
-    [png.toString('base64'), x, y] as const,
+    [png.toString('base64'), points] as const,
   );
 }
 
@@ -126,17 +132,16 @@ async function yellowAtCueBall(page: Page, png: Buffer): Promise<boolean> {
   });
   if (pixel === null) return false;
   // The ball's centre may carry a white marking; look at a small cross around it.
-  for (const [dx, dy] of [
-    [0, 0],
-    [4, 0],
-    [-4, 0],
-    [0, 4],
-    [0, -4],
-  ] as const) {
-    const [r, g, b] = await pixelAt(page, png, pixel.x + dx, pixel.y + dy);
-    if (r > 120 && g > 80 && b < 70 && r > g) return true;
-  }
-  return false;
+  const cross = (
+    [
+      [0, 0],
+      [4, 0],
+      [-4, 0],
+      [0, 4],
+      [0, -4],
+    ] as const
+  ).map(([dx, dy]) => [pixel.x + dx, pixel.y + dy] as const);
+  return (await pixelsAt(page, png, cross)).some(([r, g, b]) => r > 120 && g > 80 && b < 70 && r > g);
 }
 
 describe('the table view', () => {
