@@ -5,8 +5,11 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEFAULT_DISPLAY } from '../src/game/display.js';
+import type { QualitySetting } from '../src/view/quality.js';
 
 export { CHROMIUM_PATH, launch } from './chromium.js';
+export type { QualitySetting };
 
 /** The URL of the built app, e.g. `appUrl('scorer.html')`. */
 export function appUrl(path = ''): string {
@@ -27,29 +30,48 @@ export interface OpenOptions {
   readonly isMobile?: boolean;
   /** Installs playwright's fake clock before the page loads (timers, Date, performance.now). */
   readonly fakeClock?: boolean;
-  /** The player's rendering quality, chosen before the page loads (default: the app's own, auto). */
+  /**
+   * The player's own rendering quality (the display panel's setting), in the browser's storage
+   * before the first page loads, as a returning player's browser holds it. Tests that are not about
+   * the picture choose 'low' (software WebGL draws the fewest pixels with the cheapest shaders) or,
+   * when the 3D view plays no part, 'flat' (the 2D table: no WebGL at all, the cheapest page).
+   * Default: nothing stored (the game starts at 'auto').
+   */
   readonly quality?: QualitySetting;
 }
 
-/** The display panel's quality choices (apps/web/src/view/quality.ts). */
-export type QualitySetting = 'auto' | 'high' | 'medium' | 'low' | 'flat';
+/** Where the game keeps its display settings in `localStorage` (src/game/display.ts). */
+const DISPLAY_KEY = 'pyramid:display';
+
+/** A context's storage holding the display setting `quality` for the app at `origin`. */
+export function displayStorage(origin: string, quality: QualitySetting) {
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [{ name: DISPLAY_KEY, value: JSON.stringify({ ...DEFAULT_DISPLAY, quality }) }],
+      },
+    ],
+  };
+}
 
 /**
  * Every page of `context` starts with the display setting `quality`, as a player who chose it in
- * the display panel (stored under `pyramid:display`, see game/display.ts) — unless the page's
- * storage already holds a choice, so a setting made during the test survives a reload. Tests that
- * are not about rendering draw less this way (a software-rendered table at `low` costs a fraction
- * of `high` with its multisampling), without any switch in the product for tests.
+ * the display panel — unless the page's storage already holds a choice, so a setting made during
+ * the test survives a reload. (For a context made elsewhere, e.g. against a test server's origin.)
  */
 export async function chooseQuality(context: BrowserContext, quality: QualitySetting): Promise<void> {
-  await context.addInitScript((chosen) => {
-    try {
-      if (localStorage.getItem('pyramid:display') === null)
-        localStorage.setItem('pyramid:display', JSON.stringify({ quality: chosen, coloured: 'yellow' }));
-    } catch {
-      // A page without storage (about:blank): nothing to choose.
-    }
-  }, quality);
+  await context.addInitScript(
+    ([key, value]) => {
+      try {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      } catch {
+        // A page without storage (about:blank): nothing to choose.
+      }
+    },
+    [DISPLAY_KEY, JSON.stringify({ ...DEFAULT_DISPLAY, quality })] as const,
+  );
 }
 
 /** A new context (fresh storage) with one page at `path`. */
@@ -60,8 +82,10 @@ export async function open(browser: Browser, path = '', options: OpenOptions = {
     hasTouch: options.hasTouch ?? false,
     isMobile: options.isMobile ?? false,
     acceptDownloads: true,
+    ...(options.quality === undefined
+      ? {}
+      : { storageState: displayStorage(new URL(appUrl()).origin, options.quality) }),
   });
-  if (options.quality !== undefined) await chooseQuality(context, options.quality);
   const page = await context.newPage();
   const errors = watch(page);
   if (options.fakeClock === true) await page.clock.install();

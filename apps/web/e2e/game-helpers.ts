@@ -150,6 +150,35 @@ export async function skipAnimation(page: Page, rulings: number): Promise<void> 
   await settled(page);
 }
 
+/**
+ * Does `action` (a click that changes the picture, e.g. the camera button) and waits until the view
+ * has drawn a frame after it: the view draws on demand, so one new frame is the new picture.
+ */
+export async function drawnAfter(page: Page, action: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate(() =>
+    (window as unknown as { __pyramid: { frames(): number } }).__pyramid.frames(),
+  );
+  await action();
+  await page.waitForFunction(
+    (n) => (window as unknown as { __pyramid: { frames(): number } }).__pyramid.frames() > n,
+    before,
+    { polling: 'raf' },
+  );
+}
+
+/**
+ * Waits until no CSS transition or animation runs on the page (a sliding sheet has arrived) and a
+ * frame has been painted since: what a fixed pause of a few hundred ms waited for, without the pause.
+ */
+export async function still(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, {
+    polling: 'raf',
+  });
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** Distinct colours in a PNG screenshot, counted in the page (no image library needed here). */
 export async function distinctColours(page: Page, png: Buffer): Promise<number> {
   return page.evaluate(async (data) => {

@@ -1,12 +1,13 @@
 /**
  * The page's layout on a phone and a desktop: the toolbar keeps to one row (the secondary actions
  * in a menu on the phone; a column at the left on a phone on its side), the table gets the room,
- * and screenshots of both cameras are written to /tmp/game2-*.png for a person to look at.
+ * and screenshots of both cameras are written to /tmp/game2-*.png for a person to look at. The table
+ * is drawn at the player's 'low' quality (the layout is the subject, not the picture).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { distinctColours, startGame } from './game-helpers.js';
+import { distinctColours, drawnAfter, startGame, still } from './game-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,10 +29,10 @@ async function shots(page: Page, name: string, tap: boolean): Promise<void> {
   // On the phone the camera button is in the bottom sheet: open it first.
   if (tap) {
     await page.locator('[data-testid="sheet-toggle"]').tap();
-    await page.locator('[data-testid="camera"]').tap();
+    await drawnAfter(page, () => page.locator('[data-testid="camera"]').tap());
     await page.locator('[data-testid="sheet-toggle"]').tap();
-  } else await page.click('[data-testid="camera"]');
-  await page.waitForTimeout(600);
+    await still(page);
+  } else await drawnAfter(page, () => page.click('[data-testid="camera"]'));
   const threeD = await page.screenshot({ path: `/tmp/game2-3d-${name}.png` });
   expect(await distinctColours(page, threeD)).toBeGreaterThan(50);
 }
@@ -42,6 +43,7 @@ describe('the layout', () => {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
+      quality: 'low',
     });
     await startGame(page, { variant: 'free' });
     const toolbar = await box(page, 'toolbar');
@@ -75,7 +77,7 @@ describe('the layout', () => {
   });
 
   it('on a 1280×800 desktop: every action in the one toolbar row, no menu button', async () => {
-    const { context, page, errors } = await open(browser);
+    const { context, page, errors } = await open(browser, '', { quality: 'low' });
     await startGame(page, { variant: 'free' });
     expect((await box(page, 'toolbar')).height).toBeLessThan(48);
     expect(await page.locator('[data-testid="menu"]').isVisible()).toBe(false);

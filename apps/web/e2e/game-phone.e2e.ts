@@ -10,7 +10,7 @@ import { PRESET_12FT } from '@pyramid/table';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, open } from './browser.js';
-import { brightness, logReaches, project, settled, startGame, summary } from './game-helpers.js';
+import { brightness, logReaches, project, settled, startGame, still, summary } from './game-helpers.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,6 +71,7 @@ describe('the game on a phone', () => {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
+      quality: 'low',
     });
     await startGame(page, { variant: 'free', shotClock: true });
 
@@ -92,7 +93,7 @@ describe('the game on a phone', () => {
     await page.touchscreen.tap(195, strip.y + 10);
     await page.waitForSelector('[data-testid="panel"].open');
     await page.click('[data-testid="display"] summary');
-    await page.waitForTimeout(400);
+    await still(page);
     const sheet = await box(page, 'panel');
     const above = { x: 0, y: Math.ceil(toolbar.height) + 4, width: 390, height: Math.floor(sheet.y) - 60 };
     expect(above.height).toBeGreaterThan(100);
@@ -100,24 +101,34 @@ describe('the game on a phone', () => {
     await page.screenshot({ path: '/tmp/phone-open.png' });
     await page.touchscreen.tap(195, sheet.y + 10);
     await page.waitForSelector('[data-testid="panel"]:not(.open)');
-    await page.waitForTimeout(400);
+    await still(page);
     const dark = await brightness(page, above);
     expect(Math.abs(lit - dark) / dark).toBeLessThan(0.1);
 
     // Open, scroll the sheet to its end with the wheel, strike: the shot closes it.
     await page.touchscreen.tap(195, strip.y + 10);
     await page.waitForSelector('[data-testid="panel"].open');
-    await page.waitForTimeout(300);
+    await still(page);
     const opened = await box(page, 'panel');
     await page.mouse.move(195, opened.y + opened.height / 2);
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(300);
+    // The sheet's body has scrolled to its end.
+    await page.waitForFunction(
+      () => {
+        const body = document.querySelector('[data-testid="panel"] .panel-body');
+        return (
+          body !== null && body.scrollTop > 0 && body.scrollTop + body.clientHeight >= body.scrollHeight - 1
+        );
+      },
+      null,
+      { polling: 'raf' },
+    );
     await page.locator('[data-testid="strike"]').tap();
     await page.waitForSelector('[data-testid="panel"]:not(.open)');
     await page.keyboard.press('Escape');
     await logReaches(page, 1);
     await settled(page);
-    await page.waitForTimeout(300);
+    await still(page);
     // The strip shows its handle and the compact scoreboard again, not a scrolled line of the log.
     const after = await box(page, 'panel');
     const atHandle = await page.evaluate(
@@ -131,7 +142,7 @@ describe('the game on a phone', () => {
     await page.touchscreen.tap(195, after.y + 8);
     await page.waitForSelector('[data-testid="panel"].open');
     expect(await page.locator('[data-testid="scoreboard"]').isVisible()).toBe(true);
-    await page.waitForTimeout(300);
+    await still(page);
     await page.screenshot({ path: '/tmp/phone-reopened.png' });
     const board = await box(page, 'scoreboard');
     const reopened = await box(page, 'panel');
@@ -139,7 +150,7 @@ describe('the game on a phone', () => {
     await page.touchscreen.tap(195, reopened.y + 8);
     await page.waitForSelector('[data-testid="panel"]:not(.open)');
     // (The sheet slides for 0.2 s.)
-    await page.waitForTimeout(400);
+    await still(page);
     // A swipe up on the strip opens it, one down closes it; the wheel up opens it too.
     const swipe = async (from: number, to: number) => {
       const cdp = await context.newCDPSession(page);
@@ -154,11 +165,11 @@ describe('the game on a phone', () => {
     };
     await swipe(after.y + 10, after.y - 150);
     await page.waitForSelector('[data-testid="panel"].open');
-    await page.waitForTimeout(400);
+    await still(page);
     const swiped = await box(page, 'panel');
     await swipe(swiped.y + 10, swiped.y + 200);
     await page.waitForSelector('[data-testid="panel"]:not(.open)');
-    await page.waitForTimeout(400);
+    await still(page);
     await page.mouse.move(195, after.y + 20);
     await page.mouse.wheel(0, -200);
     await page.waitForSelector('[data-testid="panel"].open');
@@ -171,6 +182,7 @@ describe('the game on a phone', () => {
       viewport: { width: 844, height: 390 },
       hasTouch: true,
       isMobile: true,
+      quality: 'low',
     });
     await startGame(page, { variant: 'free' });
     const closed = await mini(page);
@@ -184,7 +196,7 @@ describe('the game on a phone', () => {
 
     await page.locator('[data-testid="panel-toggle"]').tap();
     await page.waitForSelector('[data-testid="panel"].open');
-    await page.waitForTimeout(400);
+    await still(page);
     const panel = await box(page, 'panel');
     const positions = (await summary(page)).positions ?? {};
     expect(Object.keys(positions).length).toBeGreaterThan(10);

@@ -46,7 +46,8 @@ async function inkHeight(page: Page, at: { x: number; y: number }, half: number)
 
 describe('readability', () => {
   it('the flat table numbers its balls legibly on a desktop; the Help gives the rules of the variant', async () => {
-    const { context, page, errors } = await open(browser);
+    // From the player's 'low' quality to the flat view by the display panel.
+    const { context, page, errors } = await open(browser, '', { quality: 'low' });
     await startGame(page, { variant: 'free' });
     await page.click('[data-testid="display"] summary');
     await page.selectOption('[data-testid="quality"]', 'flat');
@@ -87,6 +88,8 @@ describe('readability', () => {
       viewport: { width: 844, height: 390 },
       hasTouch: true,
       isMobile: true,
+      // The player's flat view (no WebGL): the toolbar is the subject.
+      quality: 'flat',
     });
     await startGame(page, { variant: 'free' });
     const menu = page.locator('[data-testid="menu"]');

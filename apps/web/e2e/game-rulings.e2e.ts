@@ -19,7 +19,8 @@ afterAll(async () => {
 
 describe('rulings', () => {
   it('show over the table, newest first in the log, each paragraph cited once', async () => {
-    const { context, page, errors } = await open(browser);
+    // In the player's flat view (the 2D table, no WebGL): the rulings are the subject, not the picture.
+    const { context, page, errors } = await open(browser, '', { quality: 'flat' });
     await startGame(page, { variant: 'free' });
     expect(await page.locator('[data-testid="ruling-toast"]').textContent()).toBe('');
     for (const n of [1, 2]) {

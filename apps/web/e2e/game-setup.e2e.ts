@@ -77,6 +77,9 @@ describe('the set-up screen', () => {
         viewport,
         hasTouch: touch,
         isMobile: touch,
+        // The table behind the set-up screen in the player's flat view (no WebGL): the form is the
+        // subject here.
+        quality: 'flat',
       });
       await page.waitForSelector('[data-testid="setup"]');
       await page.click('[data-testid="setup"] details summary');
@@ -114,7 +117,11 @@ describe('the set-up screen', () => {
 
 describe('the scoreboard', () => {
   it('says the frame, its target and the match length, in both languages, and "match over" once in frames', async () => {
-    const { context, page, errors } = await open(browser, '', { viewport: { width: 1280, height: 800 } });
+    const { context, page, errors } = await open(browser, '', {
+      viewport: { width: 1280, height: 800 },
+      // The player's flat view (no WebGL): the scoreboard's words are the subject.
+      quality: 'flat',
+    });
     await startGame(page, { variant: 'free' });
     expect(await page.textContent('[data-testid="board-head"]')).toBe('Frame 1 · to 8 · match to 3 frames');
     await page.click('[data-testid="new-game"]');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { type RunningServer, startServer } from '@pyramid/server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, watch } from './browser.js';
+import { displayStorage, launch, watch } from './browser.js';
 import { startGame } from './game-helpers.js';
 
 let server: RunningServer;
@@ -32,7 +32,12 @@ afterAll(async () => {
 async function page(
   path: string,
 ): Promise<{ page: Page; errors: string[]; violations: () => Promise<string[]> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  // The 3D table at the player's 'low' quality: the policy is the subject, not the picture.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    storageState: displayStorage(new URL(server.url).origin, 'low'),
+  });
   const p = await context.newPage();
   await p.addInitScript(() => {
     const seen: string[] = [];

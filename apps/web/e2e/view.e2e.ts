@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BallFrame, TableView } from '../src/view/types.js';
-import { launch, open } from './browser.js';
+import { launch, type OpenedPage, open } from './browser.js';
 
 declare global {
   interface Window {
@@ -18,8 +18,13 @@ declare global {
 }
 
 let browser: Browser;
+// The test page at 1280×800, shared by the tests that need nothing else (a page load is a new WebGL
+// context, its shaders compiled again in software); the portrait window and the 7 ft table open
+// their own.
+let shared: OpenedPage;
 beforeAll(async () => {
   browser = await launch();
+  shared = await open(browser, 'view-test.html', { viewport: { width: 1280, height: 800 } });
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,10 +68,14 @@ async function pixelStats(page: Page, png: Buffer): Promise<PixelStats> {
   }, png.toString('base64'));
 }
 
-/** The colour of one pixel of a screenshot. */
-async function pixelAt(page: Page, png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+/** The colours of some pixels of a screenshot (the PNG decoded once, in the page). */
+async function pixelsAt(
+  page: Page,
+  png: Buffer,
+  points: readonly (readonly [number, number])[],
+): Promise<[number, number, number][]> {
   return page.evaluate(
-    async ([base64, px, py]) => {
+    async ([base64, at]) => {
       const image = new Image();
       image.src = `data:image/png;base64,${base64}`;
       await image.decode();
@@ -76,10 +85,12 @@ async function pixelAt(page: Page, png: Buffer, x: number, y: number): Promise<[
       const ctx = canvas.getContext('2d');
       if (ctx === null) throw new Error('no 2d context');
       ctx.drawImage(image, 0, 0);
-      const d = ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data;
-      return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
+      return at.map(([px, py]) => {
+        const d = ctx.getImageData(Math.round(px), Math.round(py), 1, 1).data;
+        return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number];
+      });
     },
-    [png.toString('base64'), x, y] as const,
+    [png.toString('base64'), points] as const,
   );
 }
 
@@ -121,24 +132,21 @@ async function yellowAtCueBall(page: Page, png: Buffer): Promise<boolean> {
   });
   if (pixel === null) return false;
   // The ball's centre may carry a white marking; look at a small cross around it.
-  for (const [dx, dy] of [
-    [0, 0],
-    [4, 0],
-    [-4, 0],
-    [0, 4],
-    [0, -4],
-  ] as const) {
-    const [r, g, b] = await pixelAt(page, png, pixel.x + dx, pixel.y + dy);
-    if (r > 120 && g > 80 && b < 70 && r > g) return true;
-  }
-  return false;
+  const cross = (
+    [
+      [0, 0],
+      [4, 0],
+      [-4, 0],
+      [0, 4],
+      [0, -4],
+    ] as const
+  ).map(([dx, dy]) => [pixel.x + dx, pixel.y + dy] as const);
+  return (await pixelsAt(page, png, cross)).some(([r, g, b]) => r > 120 && g > 80 && b < 70 && r > g);
 }
 
 describe('the table view', () => {
   it('draws the table and the balls, and project/pick agree with the drawing in both cameras', async () => {
-    const { context, page, errors } = await open(browser, 'view-test.html', {
-      viewport: { width: 1280, height: 800 },
-    });
+    const { page, errors } = shared;
     await ready(page);
     await nextFrames(page);
 
@@ -175,12 +183,14 @@ describe('the table view', () => {
     expect(await page.evaluate(() => window.__view?.pick(2, 2))).toBeNull();
 
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('plays an animation: first frame, events, frames, the final positions, skip', async () => {
-    const { context, page, errors } = await open(browser, 'view-test.html');
+    const { page, errors } = shared;
     await ready(page);
+    // In the top view, as the page opens (the test before turned the camera).
+    await page.evaluate(() => window.__view?.setCamera('top'));
+    await nextFrames(page);
     const result = await page.evaluate(async () => {
       const view = window.__view;
       const balls = window.__viewBalls;
@@ -258,7 +268,6 @@ describe('the table view', () => {
     expect(result.skippedFirst).toBe(1);
     expect(result.skipMs).toBeLessThan(5000);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('stands the table up in a portrait window, with the house end at the bottom', async () => {
@@ -341,7 +350,7 @@ describe('the table view', () => {
   });
 
   it('3D controls: the left button is left to the game, the right button turns, the wheel zooms above the bed', async () => {
-    const { context, page, errors } = await open(browser, 'view-test.html');
+    const { page, errors } = shared;
     await ready(page);
     await page.evaluate(() => window.__view?.setCamera('3d'));
     await nextFrames(page);
@@ -371,6 +380,5 @@ describe('the table view', () => {
     });
     expect(Math.hypot((back?.x ?? 0) - 640, (back?.y ?? 0) - 400)).toBeLessThan(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
