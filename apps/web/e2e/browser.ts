@@ -27,7 +27,16 @@ export interface OpenOptions {
   readonly isMobile?: boolean;
   /** Installs playwright's fake clock before the page loads (timers, Date, performance.now). */
   readonly fakeClock?: boolean;
+  /**
+   * The game's rendering quality as a player sets it in the display panel (kept in localStorage),
+   * set before the page loads. Tests that are not about rendering choose `low`, so that a software
+   * renderer draws less; without it the page starts with the player's default (auto).
+   */
+  readonly quality?: 'auto' | 'high' | 'medium' | 'low' | 'flat';
 }
+
+/** Where the game keeps the player's display settings (`apps/web/src/game/display.ts`). */
+const DISPLAY_KEY = 'pyramid:display';
 
 /** A new context (fresh storage) with one page at `path`. */
 export async function open(browser: Browser, path = '', options: OpenOptions = {}): Promise<OpenedPage> {
@@ -38,6 +47,20 @@ export async function open(browser: Browser, path = '', options: OpenOptions = {
     isMobile: options.isMobile ?? false,
     acceptDownloads: true,
   });
+  if (options.quality !== undefined) {
+    // Only when none is saved: a setting the test itself changes in the display panel stays.
+    await context.addInitScript(
+      ({ key, quality }) => {
+        try {
+          if (localStorage.getItem(key) === null)
+            localStorage.setItem(key, JSON.stringify({ quality, coloured: 'yellow' }));
+        } catch {
+          // A document without storage (about:blank): nothing to set.
+        }
+      },
+      { key: DISPLAY_KEY, quality: options.quality },
+    );
+  }
   const page = await context.newPage();
   const errors = watch(page);
   if (options.fakeClock === true) await page.clock.install();
