@@ -2,7 +2,7 @@
  * The rules in the game's flow through the real UI: choosing the cue ball, calling, placing a ball
  * in hand, the choices after a foul, the language, resuming and refusing a damaged save; and the
  * break by touch on a phone. The desktop tests share one page (each starts its own game, as a
- * player does with "New game"), so the suite loads the game twice, not nine times; none is about
+ * player does with "New game"), so the file opens two pages, not nine; none is about
  * rendering, so the table draws at the player's low quality.
  */
 import type { Browser, Page } from 'playwright-core';
