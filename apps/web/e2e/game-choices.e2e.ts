@@ -1,7 +1,14 @@
+/**
+ * The rules in the game's flow through the real UI: choosing the cue ball, calling, placing a ball
+ * in hand, the choices after a foul, the language, resuming and refusing a damaged save; and the
+ * break by touch on a phone. The desktop tests share one page (each starts its own game, as a
+ * player does with "New game"), so the file opens two pages, not nine; none is about
+ * rendering, so the table draws at the player's low quality.
+ */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutCitations } from '../src/game/ui/citations.js';
-import { launch, open } from './browser.js';
+import { launch, type OpenedPage, open } from './browser.js';
 import { project, pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
 const RECORDS = new URL('./records/', import.meta.url).pathname;
@@ -36,8 +43,16 @@ async function takeOver(page: Page, name: string): Promise<void> {
 }
 
 describe('the rules in the flow', () => {
+  let shared: OpenedPage;
+  beforeAll(async () => {
+    shared = await open(browser, '', { quality: 'low' });
+  });
+  afterAll(async () => {
+    await shared?.context.close();
+  });
+
   it('Free: the cue ball is chosen by tapping a ball the template allows', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await startGame(page, { variant: 'free' });
     await breakAndWait(page);
     const s = await summary(page);
@@ -49,11 +64,10 @@ describe('the rules in the flow', () => {
     expect((await summary(page)).selection.cueBall).toBe(ball);
     expect(await page.getAttribute(`[data-testid="cue-ball-${ball}"]`, 'class')).toContain('selected');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('Classic: a ball and a pocket are called', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await startGame(page, { variant: 'classic' });
     await breakAndWait(page);
     const s = await summary(page);
@@ -67,11 +81,10 @@ describe('the rules in the flow', () => {
     expect((await summary(page)).selection.call).toEqual({ ball, pocket: 'BL' });
     expect(await page.textContent('[data-testid="call-status"]')).toContain(`ball ${ball}`);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a ball in hand placed outside the house is refused and nothing changes', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await startGame(page, { variant: 'combined' });
     const before = await summary(page);
     const outside = await project(page, { x: 1400, y: 600 });
@@ -86,13 +99,11 @@ describe('the rules in the flow', () => {
     const placed = (await summary(page)).selection.placement!;
     expect(Math.abs(placed.x - 450)).toBeLessThan(15);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('after a foul the opponent chooses the penalty ball (Free)', async () => {
-    const { context, page, errors } = await open(browser);
-    await page.waitForSelector('[data-testid="setup"]');
-    await page.click('[data-testid="setup-start"]');
+    const { page, errors } = shared;
+    await startGame(page);
     await takeOver(page, 'free-foul.json');
     const s = await summary(page);
     expect(s.turn.kind).toBe('decision');
@@ -106,13 +117,11 @@ describe('the rules in the flow', () => {
     expect(after.logLength).toBe(s.logLength + 1);
     expect(await page.locator('[data-testid="shelf-1"] [data-ball="7"]').count()).toBe(1);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('after a foul in Dynamic the opponent chooses option (2), a penalty shot from hand', async () => {
-    const { context, page, errors } = await open(browser);
-    await page.waitForSelector('[data-testid="setup"]');
-    await page.click('[data-testid="setup-start"]');
+    const { page, errors } = shared;
+    await startGame(page);
     await takeOver(page, 'dynamic-foul.json');
     expect((await summary(page)).turn.decision?.kind).toBe('dynamic-option');
     await page.click('[data-testid="choice-option-2"]');
@@ -123,11 +132,10 @@ describe('the rules in the flow', () => {
       await page.locator('[data-testid="log-explanation"]').first().textContent(),
     );
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('switches the language: panels and the log’s explanations', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await startGame(page, { variant: 'dynamic' });
     await breakAndWait(page);
     expect(await page.textContent('[data-testid="strike"]')).toBe('Strike');
@@ -138,12 +146,14 @@ describe('the rules in the flow', () => {
       withoutCitations(s.lastExplanation!.ru),
     );
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    // Back to English for the tests that follow on this page.
+    await page.click('[data-testid="lang-toggle"]');
+    expect(await page.textContent('[data-testid="strike"]')).toBe('Strike');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a reload resumes the match: same scores, turn and log', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await startGame(page, { variant: 'classic' });
     await breakAndWait(page);
     const before = await summary(page);
@@ -159,11 +169,10 @@ describe('the rules in the flow', () => {
     expect(after.positions).toEqual(before.positions);
     expect(await page.locator('[data-testid="log-entry"]').count()).toBe(before.logLength);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a damaged saved game and a broken record are refused with a reason, changing nothing', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await page.evaluate(() =>
       localStorage.setItem('pyramid:game', '{"format":"pyramid-web-game","version":1,"mode":"play"'),
     );
@@ -187,7 +196,6 @@ describe('the rules in the flow', () => {
     expect(after.mode).toBe('play');
     expect(after.turn).toEqual(before.turn);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -197,6 +205,7 @@ describe('on a phone', () => {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
+      quality: 'low',
     });
     await startGame(page, { variant: 'free' });
     // A tap in the house places the ball in hand there; the aim stays on the pyramid's apex line.
@@ -224,7 +233,8 @@ describe('on a phone', () => {
     await page.locator('[data-testid="sheet-toggle"]').tap();
     await page.locator('[data-testid="camera"]').tap();
     await page.locator('[data-testid="sheet-toggle"]').tap();
-    await page.waitForTimeout(600);
+    // The sheet closes with a short transition: the screenshot waits until it has run.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await page.screenshot({ path: '/tmp/game-3d-phone.png' });
     expect(errors).toEqual([]);
     await context.close();

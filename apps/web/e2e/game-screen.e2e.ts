@@ -3,12 +3,15 @@
  * (the game, its open panel, its set-up dialog), the table's canvas takes at least 55 % of the
  * viewport, a ball is at least 14 px across on the phone (upright and on its side), the canvas's drawing buffer is its CSS size
  * times the pixel ratio after every panel action, and the ball under a Free chip is the ball the chip
- * names. Screenshots go to /tmp/screen-*.png for a person to look at.
+ * names. Screenshots go to /tmp/screen-*.png for a person to look at. The layout tests draw at the
+ * player's low quality (a level by hand: the buffer's ratio is that level's, and no step down on a
+ * slow renderer makes a new canvas midway); the quality test keeps auto, its subject, and loads its
+ * two forced frame times on one page (storage cleared, as in a new context).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUALITY_PROFILES, type QualityLevel, SETTLE, WINDOW } from '../src/view/quality.js';
-import { launch, open } from './browser.js';
+import { appUrl, launch, open } from './browser.js';
 import { project, pullBackAndRelease, skipAnimation, startGame, summary } from './game-helpers.js';
 
 let browser: Browser;
@@ -95,6 +98,7 @@ describe('the game screen', () => {
       viewport: { width: 390, height: 844 },
       hasTouch: true,
       isMobile: true,
+      quality: 'low',
     });
     await page.screenshot({ path: '/tmp/screen-setup-phone.png' });
     await startGame(page, { variant: 'free' });
@@ -150,7 +154,7 @@ describe('the game screen', () => {
   });
 
   it('on a 1280×800 desktop: the table takes most of the window; the chips name the balls', async () => {
-    const { context, page, errors } = await open(browser);
+    const { context, page, errors } = await open(browser, '', { quality: 'low' });
     await startGame(page, { variant: 'free' });
     const first = await measure(page);
     expect(first.overflow).toBeLessThanOrEqual(0);
@@ -194,11 +198,18 @@ describe('the game screen', () => {
         .then(() =>
           page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
         );
+    // The game's own quality setting (auto): no display setting is saved in this context.
+    const { context, page, errors } = await open(browser, '?frameMs=40');
     for (const [frameMs, expectHigh] of [
       [40, false],
       [5, true],
     ] as const) {
-      const { context, page, errors } = await open(browser, `?frameMs=${frameMs}`);
+      if (frameMs !== 40) {
+        // A fresh start, as in a new context: no saved game, the quality controller starts high and
+        // reads the forced frame time.
+        await page.evaluate(() => localStorage.clear());
+        await page.goto(appUrl(`?frameMs=${frameMs}`));
+      }
       await startGame(page, { variant: 'free' });
       // Frames drawn while nothing moves are timed too: aiming with slow frames steps down one level
       // (40 ms is twice the budget) before any shot; with fast frames it stays high.
@@ -247,7 +258,7 @@ describe('the game screen', () => {
         expect(await offer.textContent()).toBe('');
       }
       expect(errors).toEqual([]);
-      await context.close();
     }
+    await context.close();
   });
 });

@@ -20,7 +20,8 @@ const viewTable = (page: Page): Promise<string> =>
 
 describe('the table size', () => {
   it('a Combined game on the 9 ft table: break through the canvas; the record carries 9ft and replays', async () => {
-    const { context, page, errors } = await open(browser);
+    // Not about rendering quality: the table draws at the player's low quality.
+    const { context, page, errors } = await open(browser, '', { quality: 'low' });
     const labels = await page.locator('[data-testid="setup-table"] option').allTextContents();
     expect(labels).toEqual([
       '7 ft (1980 × 990)',

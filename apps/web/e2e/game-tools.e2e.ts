@@ -1,12 +1,15 @@
 /**
  * The game's tools through the real UI: the practice table (move a ball, shoot, take back, try
  * again), the replay at normal and slow speed, the master's hint played as it says, and the shot
- * clock running out.
+ * clock running out. The practice table, the replay and the hint share one page (each starts its own
+ * game, as a player does with "New game"); the shot clock needs a page of its own, with a fake clock
+ * from its first script. None is about rendering, so the table draws at the player's low quality
+ * (the shot clock, which never touches the table, on the player's flat table: no WebGL at all).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutCitations } from '../src/game/ui/citations.js';
-import { launch, open } from './browser.js';
+import { launch, type OpenedPage, open } from './browser.js';
 import {
   logReaches,
   project,
@@ -19,10 +22,13 @@ import {
 } from './game-helpers.js';
 
 let browser: Browser;
+let shared: OpenedPage;
 beforeAll(async () => {
   browser = await launch();
+  shared = await open(browser, '', { quality: 'low' });
 });
 afterAll(async () => {
+  await shared?.context.close();
   await browser?.close();
 });
 
@@ -48,7 +54,7 @@ async function timedReplay(page: Page, testid: string): Promise<{ ms: number; fr
 
 describe('the practice table', () => {
   it('moves a ball by dragging, shoots, shows the ruling, takes the shot back and tries again', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     // Combined: the coloured ball is the cue ball, so the practice shot needs no choice first.
     await startPractice(page, { variant: 'combined' });
     expect((await summary(page)).mode).toBe('practice');
@@ -87,16 +93,18 @@ describe('the practice table', () => {
     await skipAnimation(page, 1);
     expect((await summary(page)).lastExplanation).not.toBeNull();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('the replay of the last shot', () => {
   it('runs the animation again at normal and slow speed; the match does not change', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     await startGame(page, { variant: 'combined' });
-    // A soft stroke (an eighth of full power) keeps the replays short; the stroke itself is skipped.
-    await pullBackAndRelease(page, 75);
+    // The softest stroke (power 0, set from the keyboard; Space strikes) keeps the replays short;
+    // the stroke itself is skipped.
+    for (let press = 0; press < 6; press++) await page.keyboard.press('Shift+ArrowDown');
+    expect((await summary(page)).aim.power).toBe(0);
+    await page.keyboard.press('Space');
     await skipAnimation(page, 1);
     const before = await summary(page);
     const normal = await timedReplay(page, 'replay');
@@ -113,7 +121,6 @@ describe('the replay of the last shot', () => {
     expect(after.positions).toEqual(before.positions);
     expect(after.table).toEqual(before.table);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
@@ -137,7 +144,7 @@ describe('the hint', () => {
     page.evaluate(() => (window as unknown as { __pyramid: HintHooks }).__pyramid.lastStep());
 
   it('states the whole shot in words with its chance, and "play it" strikes exactly that shot, which does what it said', async () => {
-    const { context, page, errors } = await open(browser);
+    const { page, errors } = shared;
     // A fixed seed: the hint (and the chance it states) is the same on every run.
     await startGame(page, { variant: 'combined', seed: 7 });
     // Ball 7 a little off the line from the coloured ball to the right middle pocket.
@@ -182,13 +189,12 @@ describe('the hint', () => {
     expect(step.action.outcome.facts?.pocketed).toContainEqual({ ball: 7, pocket: 'MR' });
     expect((await summary(page)).lastVerdict).toBe('legal');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('the shot clock', () => {
   it('counts down; at zero the referee rules slow play (п.26)', async () => {
-    const { context, page, errors } = await open(browser, '', { fakeClock: true });
+    const { context, page, errors } = await open(browser, '', { fakeClock: true, quality: 'flat' });
     await startGame(page, { variant: 'free', shotClock: true });
     const shown = async (): Promise<number> =>
       Number(/\d+/.exec((await page.textContent('[data-testid="clock"]')) ?? '')?.[0]);
