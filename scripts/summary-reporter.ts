@@ -8,21 +8,20 @@ import type { Reporter, TestModule } from 'vitest/node';
  * `PYRAMID_TEST_TIMES=1`, else the eight slowest.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown> = []): void {
     let passed = 0;
-    let failed = 0;
+    // An error outside every test (an unhandled rejection, a failing afterAll) fails the run: counted.
+    let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of modules) {
-      const tests = [...module.children.allTests()];
       let failedHere = 0;
-      for (const test of tests) {
+      for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
         else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
-      // A file that failed with no failed test (it did not load, or a beforeAll hook threw and its
-      // tests were skipped) counts as one failure: a hook's error must not read as "0 failed".
+      // A file that failed with every test passed (an import error, a hook that threw) is one failure.
       failed += module.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
     }
     const times = modules

@@ -67,9 +67,9 @@ function expectAccepted(state: MatchState, move: Move, level: Level | LevelSpec,
 
 // Every move of the novice and the amateur in random states of each variant: legality-<variant>.test.ts.
 describe('every move is legal', () => {
-  it('for the master (its budget cut to 300 simulations), in states of each variant', () => {
+  it('for the master (its budget cut to 100 simulations), in states of each variant', () => {
     // Legality does not depend on the budget; every part of the master's search still runs.
-    const master = { ...LEVELS.master, maxSimulations: 300 };
+    const master = { ...LEVELS.master, maxSimulations: 100 };
     let checked = 0;
     for (const variant of VARIANTS) {
       const states = randomStates(variant, 11, 1).filter((_, k) => k % 3 === 1);
@@ -293,7 +293,7 @@ describe('hint', () => {
   };
 
   it('names the straight pot with a high chance, measured, never certain', () => {
-    const { state, hint: h } = straightHint();
+    const { hint: h } = straightHint();
     expect(h).not.toBeNull();
     expect(h!.player).toBe(0);
     expect(h!.intent).toMatchObject({ kind: 'pot' });
@@ -303,8 +303,6 @@ describe('hint', () => {
     expect(h!.chance).toBeLessThan(1);
     expect(Number.isInteger(h!.chance * (HINT_SAMPLES + 2))).toBe(true);
     expect(LEVELS.master.noise.aimDeg).toBeLessThan(LEVELS.amateur.noise.aimDeg);
-    // The same state and seed give the same hint, chance included.
-    expect(hint(state)).toEqual(h);
   });
 
   it('gives the whole strike — aim, power, spin, elevation — and played as it is, it does what it says', () => {
@@ -325,6 +323,9 @@ describe('hint', () => {
 
   it('calls the break a break, with the chance of a legal one, and places the cue ball in the house', () => {
     const h = hint(rackedMatch('free'))!;
+    // The same state and seed give the same hint, chance included. (Asked of the break: the master's
+    // search is ten times cheaper there than over the straight pot's open table, 0.2 s against 2.2 s.)
+    expect(hint(rackedMatch('free'))).toEqual(h);
     expect(h.intent.kind).toBe('break');
     expect(h.intent.ball).toBeNull();
     expect(h.shot.placement).not.toBeNull();
