@@ -46,6 +46,7 @@ const quick = process.env.PYRAMID_QUICK === '1';
 export const ISOLATED_TESTS = [
   'packages/rules/test/toy-variant.test.ts',
   'apps/web/test/event-feed.test.ts',
+  'apps/web/test/player-live.test.ts',
   ...SYSTEM_TESTS,
 ];
 const INCLUDE = ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/test/*.test.ts'];
