@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPostgres, startPostgres } from '../test-support/services.js';
+import type { LocalPostgres } from '../test-support/services.js';
+import { freshPostgres } from './shared-postgres.js';
 import {
   client,
   expectRecordReplays,
@@ -18,7 +19,7 @@ let server: RunningServer;
 let db: pg.Pool;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await freshPostgres();
   server = await testServer({ databaseUrl: postgres.url });
   db = new pg.Pool({ connectionString: postgres.url, max: 1 });
 }, 60_000);

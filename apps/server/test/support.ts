@@ -22,6 +22,7 @@ import { WebSocket } from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/server.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import type { LocalPostgres } from '../test-support/services.js';
+import { databaseOf, withDatabase } from './shared-postgres.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const WS = WebSocket as unknown as WebSocketFactory;
@@ -36,12 +37,16 @@ export function removeTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A new, empty database `name` on the local PostgreSQL server; returns its URL. */
+/**
+ * A new, empty database beside the one of `postgres.url`, named after it and `name` (so that files
+ * sharing the run's server, shared-postgres.ts, never meet, and its `stop()` drops it); returns its URL.
+ */
 export async function freshDatabase(postgres: LocalPostgres, name: string): Promise<string> {
+  const database = `${databaseOf(postgres.url)}_${name}`;
   const admin = await PostgresStore.open(postgres.url, { poolSize: 1 });
-  await admin.pool.query(`CREATE DATABASE ${name}`);
+  await admin.pool.query(`CREATE DATABASE ${database}`);
   await admin.close();
-  return postgres.url.replace(/\/pyramid$/, `/${name}`);
+  return withDatabase(postgres.url, database);
 }
 
 export async function testServer(
