@@ -74,7 +74,8 @@ export default defineConfig({
       { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: EXCLUDE } },
     ],
     // Builds the packages first (a no-op when dist/ is up to date): some tests run the compiled CLI.
-    globalSetup: ['./scripts/vitest-build.ts'],
+    // Then names the folder of the run's shared PostgreSQL (started by the first file that needs it).
+    globalSetup: ['./scripts/vitest-build.ts', './scripts/vitest-postgres.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 60_000,
     // Both cores: Vitest's default leaves one of two idle (CPUs − 1), and the suite is CPU-bound.

@@ -16,6 +16,8 @@ export interface LocalPostgres {
   readonly port: number;
   /** The server process id (the postmaster): SIGSTOP/SIGCONT it to make PostgreSQL unreachable. */
   readonly pid: number;
+  /** The temporary folder of its data, its socket and its log (removed by `stop()`). */
+  readonly dir: string;
   /** `pg_ctl stop -m immediate`, the data kept (a crash-like stop under the servers, for a test). */
   stopNow(): void;
   /** Whether the server is stopped (`pg_ctl status`). */
@@ -68,9 +70,12 @@ function pgRun(bin: string, tool: string, args: string[]): string {
 /**
  * A fresh PostgreSQL cluster (`initdb`, trust authentication for the `pyramid` user on loopback
  * only) started with `pg_ctl` on a free port, with a database `pyramid`. `fsync=off` unless
- * `durable`: the tests kill server processes, never the machine.
+ * `durable`: the tests kill server processes, never the machine. `maxConnections` (default 60):
+ * more for a server that several test files share.
  */
-export async function startPostgres(options: { durable?: boolean } = {}): Promise<LocalPostgres> {
+export async function startPostgres(
+  options: { durable?: boolean; maxConnections?: number } = {},
+): Promise<LocalPostgres> {
   const bin = postgresBin();
   if (bin === null) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const dir = mkdtempSync(join(tmpdir(), 'pyramid-pg-'));
@@ -87,7 +92,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
-    '-c max_connections=60',
+    `-c max_connections=${options.maxConnections ?? 60}`,
     ...(options.durable === true
       ? []
       : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
@@ -108,6 +113,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     url: `postgres://pyramid@127.0.0.1:${port}/pyramid`,
     port,
     pid,
+    dir,
     stopNow() {
       try {
         process.kill(pid, 'SIGCONT');

@@ -19,7 +19,8 @@ import {
 } from './cluster-support.js';
 import { botMove, client, collect, guest, until } from './support.js';
 
-const cluster = useCluster(1);
+// PostgreSQL of its own: the last test stops it.
+const cluster = useCluster(1, { ownPostgres: true });
 /** The standing process beside each test's owner. */
 const other = () => cluster.servers[0]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../src/server.js';
 import { type Services, startServices } from './cluster-support.js';
-import { client, guest, removeTempDirs, tempDir } from './support.js';
+import { client, freshDatabase, guest, removeTempDirs, tempDir } from './support.js';
 
 let services: Services;
 beforeAll(async () => {
@@ -24,9 +24,7 @@ const RUNS = 4;
 describe('a cold start of three processes', () => {
   it(`share one session secret (${RUNS} starts, each on an empty database)`, async () => {
     for (let run = 0; run < RUNS; run++) {
-      const name = `cold${run}`;
-      await services.db.query(`CREATE DATABASE ${name}`);
-      const url = services.postgres.url.replace(/\/pyramid$/, `/${name}`);
+      const url = await freshDatabase(services.postgres, `cold${run}`);
       const servers = await Promise.all(
         [0, 1, 2].map(() =>
           startServer({

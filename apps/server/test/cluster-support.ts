@@ -10,6 +10,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type LocalPostgres, type LocalRedis, startPostgres, startRedis } from '../test-support/services.js';
+import { freshPostgres } from './shared-postgres.js';
 import { killChildren, removeTempDirs, spawnServer, tempDir } from './support.js';
 
 export interface Services {
@@ -20,8 +21,14 @@ export interface Services {
   stop(): Promise<void>;
 }
 
-export async function startServices(): Promise<Services> {
-  const postgres = await startPostgres();
+/**
+ * PostgreSQL and a Redis of the caller's own. The PostgreSQL is a fresh database in the run's
+ * shared server (shared-postgres.ts) unless `ownPostgres`: a test that stops or freezes it has one
+ * of its own. Redis is always the caller's own (it starts in milliseconds, and a test may stop or
+ * freeze it; processes of two files on one Redis would see each other as one cluster).
+ */
+export async function startServices(options: { ownPostgres?: boolean } = {}): Promise<Services> {
+  const postgres = await (options.ownPostgres === true ? startPostgres() : freshPostgres());
   const redis = await startRedis().catch(async (caught: unknown) => {
     await postgres.stop();
     throw caught;
@@ -83,12 +90,12 @@ export interface Cluster {
 /**
  * Starts PostgreSQL, Redis and `processes` server processes before the file's tests and stops
  * them after (with every child a test started and every temporary folder). The fields are set
- * once `beforeAll` has run.
+ * once `beforeAll` has run. `ownPostgres`: see `startServices`.
  */
-export function useCluster(processes: number): Cluster {
+export function useCluster(processes: number, options: { ownPostgres?: boolean } = {}): Cluster {
   const cluster = { links: [] as Link[] } as { services: Services; servers: ClusterServer[]; links: Link[] };
   beforeAll(async () => {
-    cluster.services = await startServices();
+    cluster.services = await startServices(options);
     const { postgres, redis } = cluster.services;
     cluster.servers = await Promise.all(
       Array.from({ length: processes }, () => clusterServer(postgres.url, redis.url)),

@@ -7,18 +7,24 @@
  */
 import { join } from 'node:path';
 import { OnlineApi } from '@pyramid/online';
-import { VARIANTS, type Variant } from '@pyramid/rules';
+import { VARIANTS } from '@pyramid/rules';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, storedSeqs, useCluster } from './cluster-support.js';
-import { client, collect, expectRecordReplays, guest, playOut, tempDir, until } from './support.js';
+import {
+  client,
+  collect,
+  expectRecordReplays,
+  FRAME_SEEDS,
+  guest,
+  playOut,
+  tempDir,
+  until,
+} from './support.js';
 
 const cluster = useCluster(2);
 /** The two standing processes. */
 const one = () => cluster.servers[0]!;
 const two = () => cluster.servers[1]!;
-
-/** Short frames: free and combined to 8 points... the defaults are kept; seeds picked for brisk frames. */
-const SEEDS: Record<Variant, number> = { free: 3, combined: 9, dynamic: 5, classic: 2 };
 
 describe('two server processes, one table', () => {
   for (const variant of VARIANTS) {
@@ -27,7 +33,7 @@ describe('two server processes, one table', () => {
       const boris = await guest(two().url, 'Boris');
       const made = await anna.api.createTable({
         variant,
-        start: { from: 'rack', breaker: (SEEDS[variant] % 2) as 0 | 1 },
+        start: { from: 'rack', breaker: (FRAME_SEEDS[variant] % 2) as 0 | 1 },
       });
       if (!made.ok) throw new Error(made.error.message);
       const id = made.value.table.id;
@@ -40,7 +46,7 @@ describe('two server processes, one table', () => {
       // The table is played by the process it was made on; the other forwards to it.
       const lease = await leaseOf(cluster.services.db, id);
       expect(lease?.token).toBe(1);
-      const moves = await playOut([a, b], 'amateur', SEEDS[variant]);
+      const moves = await playOut([a, b], 'amateur', FRAME_SEEDS[variant]);
       await until(() => b.seq === a.seq, 10_000, 'both clients to have the last action');
       const final = a.lastState!;
       expect(final.turn.kind).toBe('match-over');

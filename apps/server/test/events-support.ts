@@ -3,7 +3,8 @@ import { applyEventAction, type ClubEvent, createEvent, type EventAction } from 
 import { type EventStore, PostgresEventStore, SqliteEventStore } from '../src/events/store.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import { SqliteStore } from '../src/store/sqlite.js';
-import { type LocalPostgres, startPostgres } from '../test-support/services.js';
+import type { LocalPostgres } from '../test-support/services.js';
+import { freshPostgres } from './shared-postgres.js';
 import { freshDatabase, removeTempDirs, tempDir } from './support.js';
 
 export interface Opened {
@@ -46,7 +47,7 @@ export const kinds: Kind[] = [
   {
     name: 'PostgreSQL',
     async setUp() {
-      postgres = await startPostgres();
+      postgres = await freshPostgres();
     },
     async tearDown() {
       await postgres?.stop();

@@ -6,12 +6,13 @@
  * the leaderboard: one match is a provisional rating).
  */
 import { join } from 'node:path';
-import { VARIANTS, type Variant } from '@pyramid/rules';
+import { VARIANTS } from '@pyramid/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   client,
   collect,
+  FRAME_SEEDS,
   guest,
   playOut,
   type RunningServer,
@@ -32,9 +33,6 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-/** The seed of each variant's frame (any seed plays a whole frame; these keep the suite brisk). */
-const SEEDS: Record<Variant, number> = { free: 3, combined: 9, dynamic: 5, classic: 2 };
-
 describe('a whole frame of each variant through the server', () => {
   for (const variant of VARIANTS) {
     it(`${variant}: two bot clients play it, a spectator sees every stroke in order, the record replays`, async () => {
@@ -43,7 +41,7 @@ describe('a whole frame of each variant through the server', () => {
       const vera = await guest(server.url, 'Vera');
       const made = await anna.api.createTable({
         variant,
-        start: { from: 'rack', breaker: (SEEDS[variant] % 2) as 0 | 1 },
+        start: { from: 'rack', breaker: (FRAME_SEEDS[variant] % 2) as 0 | 1 },
       });
       if (!made.ok) throw new Error(made.error.message);
       const id = made.value.table.id;
@@ -55,7 +53,7 @@ describe('a whole frame of each variant through the server', () => {
       const seen = collect(watcher, 'stroke', 'ruling');
       expect((await b.join(id, 'player')).ok).toBe(true);
       await until(() => a.lastState !== null && b.lastState !== null && watcher.lastState !== null);
-      const moves = await playOut([a, b], 'amateur', SEEDS[variant]);
+      const moves = await playOut([a, b], 'amateur', FRAME_SEEDS[variant]);
       await until(
         () => watcher.seq === a.seq && b.seq === a.seq,
         10_000,
@@ -100,7 +98,7 @@ describe('a rated frame', () => {
     const made = await anna.api.createTable({
       variant: 'dynamic',
       rated: true,
-      start: { from: 'rack', breaker: 1 },
+      start: { from: 'rack', breaker: (FRAME_SEEDS.dynamic % 2) as 0 | 1 },
     });
     if (!made.ok) throw new Error(made.error.message);
     const id = made.value.table.id;
@@ -110,8 +108,8 @@ describe('a rated frame', () => {
     await a.join(id, 'player');
     await b.join(id, 'player');
     await until(() => a.lastState !== null && b.lastState !== null);
-    // Bots play the frame out (the seed of frames.test.ts's dynamic frame: a short one).
-    await playOut([a, b], 'amateur', 5);
+    // Bots play the frame out (the dynamic frame of the tests above: a short one).
+    await playOut([a, b], 'amateur', FRAME_SEEDS.dynamic);
     await until(() => finished.length === 1, 20_000, 'the end of the match');
     const result = finished[0]!;
     expect(result.ratings).not.toBeNull();

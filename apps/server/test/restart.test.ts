@@ -12,6 +12,7 @@ import {
   client,
   collect,
   expectRecordReplays,
+  FRAME_SEEDS,
   guest,
   killChildren,
   playOut,
@@ -34,7 +35,12 @@ describe('SIGKILL and restart', () => {
     const anna = await guest(first.url, 'Anna');
     const boris = await guest(first.url, 'Boris');
     const vera = await guest(first.url, 'Vera');
-    const made = await anna.api.createTable({ variant: 'free', start: { from: 'rack', breaker: 1 } });
+    // A brisk frame: 10 actions, the fifth in flight at the kill.
+    const seed = FRAME_SEEDS.free;
+    const made = await anna.api.createTable({
+      variant: 'free',
+      start: { from: 'rack', breaker: (seed % 2) as 0 | 1 },
+    });
     if (!made.ok) throw new Error(made.error.message);
     const id = made.value.table.id;
     const a = await client(first.url, anna.session.token);
@@ -48,11 +54,11 @@ describe('SIGKILL and restart', () => {
     watcher.on('ruling', (m) => seen.push({ seq: m.seq, action: m.action, ruling: m.ruling }));
     await until(() => a.lastState !== null && b.lastState !== null);
     const pair = [a, b] as const;
-    for (let i = 0; i < 4; i++) await botMove(pair, 'amateur', 3);
+    for (let i = 0; i < 4; i++) await botMove(pair, 'amateur', seed);
     await until(() => watcher.seq === a.seq);
     const statuses = collect(a, 'status');
     // The next move is sent, and the server is killed before (or while) it answers.
-    const inFlight = botMove(pair, 'amateur', 3).catch(() => 'lost');
+    const inFlight = botMove(pair, 'amateur', seed).catch(() => 'lost');
     await new Promise((r) => setTimeout(r, 5));
     first.child.kill('SIGKILL');
     await inFlight;
@@ -79,7 +85,7 @@ describe('SIGKILL and restart', () => {
     const restored = a.log;
     for (const entry of seen) expect(restored[entry.seq - 1]).toEqual(entry);
 
-    await playOut(pair, 'amateur', 3);
+    await playOut(pair, 'amateur', seed);
     await until(() => b.seq === a.seq && watcher.seq === a.seq);
     const final = a.lastState!;
     expect(final.turn.kind).toBe('match-over');

@@ -16,12 +16,13 @@ import {
   type Session,
   type WebSocketFactory,
 } from '@pyramid/online';
-import type { MatchState, Player } from '@pyramid/rules';
+import type { MatchState, Player, Variant } from '@pyramid/rules';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { type RunningServer, type ServerOptions, startServer } from '../src/server.js';
 import { PostgresStore } from '../src/store/postgres.js';
 import type { LocalPostgres } from '../test-support/services.js';
+import { databaseOf, withDatabase } from './shared-postgres.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const WS = WebSocket as unknown as WebSocketFactory;
@@ -36,12 +37,16 @@ export function removeTempDirs(): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A new, empty database `name` on the local PostgreSQL server; returns its URL. */
+/**
+ * A new, empty database beside the one of `postgres.url`, named after it and `name` (so that files
+ * sharing the run's server, shared-postgres.ts, never meet, and its `stop()` drops it); returns its URL.
+ */
 export async function freshDatabase(postgres: LocalPostgres, name: string): Promise<string> {
+  const database = `${databaseOf(postgres.url)}_${name}`;
   const admin = await PostgresStore.open(postgres.url, { poolSize: 1 });
-  await admin.pool.query(`CREATE DATABASE ${name}`);
+  await admin.pool.query(`CREATE DATABASE ${database}`);
   await admin.close();
-  return postgres.url.replace(/\/pyramid$/, `/${name}`);
+  return withDatabase(postgres.url, database);
 }
 
 export async function testServer(
@@ -166,6 +171,21 @@ export async function botMove(
   }
   throw new Error('the simulator failed five times on one move');
 }
+
+/**
+ * The seed of a brisk frame of each variant, for the tests that play one whole (any seed plays a
+ * whole frame; these keep the suite brisk). Played from the rack with the seed's parity breaking
+ * (`breaker: seed % 2`) by two amateurs through `botMove`, they last free 10 actions, combined 18,
+ * dynamic 23 and classic 48 (a frame is deterministic: the same every run). The combined and
+ * dynamic frames include decisions (the ruling broadcast), as the longer frames of the seeds
+ * before these did (free 3: 19 actions, combined 9: 83, dynamic 5: 49, classic 2: 143).
+ */
+export const FRAME_SEEDS: Readonly<Record<Variant, number>> = {
+  free: 12,
+  combined: 20,
+  dynamic: 25,
+  classic: 10,
+};
 
 /** Plays until the match is over (or `limit` moves). Returns the moves made. */
 export async function playOut(
