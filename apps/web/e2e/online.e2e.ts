@@ -280,14 +280,30 @@ describe('online play through the real UI', () => {
     await annaPage.click('[data-testid="online-my-matches"]');
     const playing = annaPage.locator(`[data-testid="player-live-match"][data-key="table:${tableId}"]`);
     await playing.waitFor(WAIT);
-    const seqNow = (
-      (await (await fetch(`${server.url}/api/tables/${tableId}`)).json()) as { table: { seq: number } }
-    ).table.seq;
+    const described = (await (await fetch(`${server.url}/api/tables/${tableId}`)).json()) as {
+      table: { seq: number; seats: { player: { id: string } }[] };
+    };
+    const seqNow = described.table.seq;
     expect(await playing.getAttribute('data-seq')).toBe(String(seqNow));
     expect(await playing.locator('[data-testid="player-live-watch"]').getAttribute('href')).toBe(
       `/?watch=${tableId}`,
     );
     expect(await playing.textContent()).toContain('v Boris <i>');
+
+    // Vera, in a tab of her own, opens Boris's public page by its link: the same match, live, from
+    // his side.
+    const borisId = described.table.seats[1]!.player.id;
+    const borisPage = await vera.context.newPage();
+    const borisPageErrors = watch(borisPage);
+    await borisPage.goto(new URL(`/?player=${borisId}`, server.url).href);
+    const borisPlaying = borisPage.locator(`[data-testid="player-live-match"][data-key="table:${tableId}"]`);
+    await borisPlaying.waitFor(WAIT);
+    expect(await borisPage.textContent('[data-testid="player-page-name"]')).toBe('Player: Boris <i>');
+    expect(await borisPage.getAttribute('[data-testid="player-page-link"]', 'href')).toBe(
+      new URL(`/?player=${borisId}`, server.url).href,
+    );
+    expect(await borisPlaying.textContent()).toContain('v Anna');
+    expect(await borisPlaying.getAttribute('data-seq')).toBe(String(seqNow));
 
     // One more shot from the new tab's side or Anna's, seen by all.
     await takeTurn(await toAct(players));
@@ -296,7 +312,12 @@ describe('online play through the real UI', () => {
       `[data-testid="player-live-match"][data-key="table:${tableId}"][data-seq="${seqNow + 1}"]`,
       WAIT,
     );
+    await borisPage.waitForSelector(
+      `[data-testid="player-live-match"][data-key="table:${tableId}"][data-seq="${seqNow + 1}"]`,
+      WAIT,
+    );
     await annaPage.close();
+    await borisPage.close();
     const last = await seen(anna.page);
     expect(await seen(boris.page)).toEqual(last);
     expect(await seen(vera.page)).toEqual(last);
@@ -320,7 +341,14 @@ describe('online play through the real UI', () => {
     expect(json.actions).toHaveLength(SHOTS + 1);
     await shots(anna.page, 'lobby-signed-in');
 
-    expect([...anna.errors, ...boris.errors, ...tabErrors, ...vera.errors, ...annaPageErrors]).toEqual([]);
+    expect([
+      ...anna.errors,
+      ...boris.errors,
+      ...tabErrors,
+      ...vera.errors,
+      ...annaPageErrors,
+      ...borisPageErrors,
+    ]).toEqual([]);
     for (const p of [anna, boris, vera]) await p.context.close();
   });
 });

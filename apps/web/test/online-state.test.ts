@@ -10,7 +10,7 @@ import {
   reduce,
   shotToPlay,
 } from '../src/game/state/index.js';
-import { readTableLink, tableLink } from '../src/online/link.js';
+import { playerLink, readPlayerLink, readTableLink, tableLink } from '../src/online/link.js';
 import type { TableStatus } from '../src/online/model.js';
 import { bannerState } from '../src/online/table-part.js';
 
@@ -137,6 +137,19 @@ describe('invite links', () => {
     expect(readTableLink('abc')).toBeNull();
     expect(readTableLink('http://127.0.0.1/?table=<script>')).toBeNull();
     expect(readTableLink('not a link at all')).toBeNull();
+  });
+
+  it('round-trips a player page’s link and refuses one that names no player', () => {
+    const id = 'Ab12_cd-EF34gh56ij78kl';
+    const link = playerLink('http://127.0.0.1:8080/index.html?watch=x#y', id);
+    expect(link).toBe(`http://127.0.0.1:8080/index.html?player=${id}`);
+    expect(readPlayerLink(` ${link} `)).toBe(id);
+    // A player link is not a table link, nor a table link a player link.
+    expect(readTableLink(link)).toBeNull();
+    expect(readPlayerLink('http://127.0.0.1/?watch=Ab12_cd-EF34gh56ij78kl')).toBeNull();
+    expect(readPlayerLink(id)).toBeNull();
+    expect(readPlayerLink('http://127.0.0.1/?player=short')).toBeNull();
+    expect(readPlayerLink('http://127.0.0.1/?player=<script>alert(1)</script>xx')).toBeNull();
   });
 });
 

@@ -39,6 +39,8 @@ export interface LobbyHandlers {
   refresh(): void;
   leaderboard(variant: Variant): void;
   myMatches(): void;
+  /** Opens a player's public page (a name on the leaderboard). */
+  openPlayer(playerId: string): void;
   /** Says what is wrong with the form (a bad setting, a link that names no table). */
   invalid(text: { ru: string; en: string }): void;
   close(): void;
@@ -240,7 +242,19 @@ export class LobbyScreen {
           'li',
           { testid: 'board-entry' },
           text('span', `${e.rank}.`),
-          text('strong', e.name),
+          // His page, in place (the address is there to open it in a tab of its own).
+          h(
+            'a',
+            {
+              testid: `board-player-${e.playerId}`,
+              attrs: { href: `?player=${encodeURIComponent(e.playerId)}` },
+              onclick: (event: Event) => {
+                event.preventDefault();
+                this.handlers.openPlayer(e.playerId);
+              },
+            },
+            text('strong', e.name),
+          ),
           h(
             'span',
             { className: 'what' },
@@ -257,14 +271,19 @@ export class LobbyScreen {
     }
     if (state.page !== null) {
       const page = state.page;
-      parts.push(h('h3', {}, t('myPage')));
+      const heading = h('h3', { testid: 'player-page-name' });
+      heading.textContent = page.own ? t('myPage') : t('playerPage', { name: page.name });
+      parts.push(
+        heading,
+        h('a', { testid: 'player-page-link', attrs: { href: page.url } }, t('playerPageLink')),
+      );
       if (page.live.length > 0)
         parts.push(
-          h('h3', {}, t('myLiveMatches')),
+          h('h3', {}, page.own ? t('myLiveMatches') : t('theirLiveMatches')),
           h(
             'ul',
             { className: 'tables', testid: 'player-live' },
-            ...page.live.map((m) => liveLine(m, t, text)),
+            ...page.live.map((m) => liveLine(m, page.own ? null : page.name, t, text)),
           ),
         );
       for (const r of page.ratings)
@@ -299,7 +318,7 @@ export class LobbyScreen {
       );
       if (page.events.length > 0)
         parts.push(
-          h('h3', {}, t('myEvents')),
+          h('h3', {}, page.own ? t('myEvents') : t('theirEvents')),
           h(
             'ul',
             { className: 'tables', testid: 'online-my-events' },
@@ -618,14 +637,23 @@ export class LobbyScreen {
   }
 }
 
-/** A match you play now: the opponent, the score from your side, where, and where to watch it. */
+/**
+ * A match the page's player plays now: the opponent, the score from his side, where, and where to
+ * watch it. `name` is his, on someone else's page (null: your own page, said as "you").
+ */
 function liveLine(
   m: LiveMatchView,
+  name: string | null,
   t: ReturnType<typeof translator<keyof typeof ONLINE_STRINGS>>,
   text: (tag: 'span' | 'strong', value: string) => HTMLElement,
 ): HTMLElement {
   const place = m.place.kind === 'online' ? t('onlineTable') : t('realTable', { name: m.place.name ?? '…' });
-  const at = m.atTable === 'me' ? t('atTableMe') : m.atTable === 'opponent' ? t('atTableOpponent') : null;
+  const at =
+    m.atTable === null
+      ? null
+      : name === null
+        ? t(m.atTable === 'me' ? 'atTableMe' : 'atTableOpponent')
+        : t('atTableName', { name: m.atTable === 'me' ? name : m.opponent });
   return h(
     'li',
     { testid: 'player-live-match', attrs: { 'data-key': m.key, 'data-seq': String(m.seq) } },

@@ -67,7 +67,7 @@ export interface LobbyState {
   readonly linkTable: LobbyTable | null;
   /** The leaderboard of a variant, when asked for. */
   readonly board: Leaderboard | null;
-  /** Your player page (ratings and match history), when asked for. */
+  /** A player's page (ratings and match history): yours, or anyone's by its link, when asked for. */
   readonly page: PlayerPageView | null;
 }
 
@@ -75,6 +75,8 @@ export interface Leaderboard {
   readonly variant: Variant;
   readonly entries: readonly {
     readonly rank: number;
+    /** His page opens from his name. */
+    readonly playerId: string;
     readonly name: string;
     readonly rating: number;
     readonly rd: number;
@@ -83,7 +85,12 @@ export interface Leaderboard {
 }
 
 export interface PlayerPageView {
+  readonly playerId: string;
+  /** The page of the signed-in player himself ("My matches"), or someone else's public page. */
+  readonly own: boolean;
   readonly name: string;
+  /** The page's own link (`?player=<id>`), to share. */
+  readonly url: string;
   readonly ratings: readonly { readonly variant: Variant; readonly rating: number; readonly games: number }[];
   readonly matches: readonly {
     readonly id: string;

@@ -27,7 +27,7 @@ import { type Bilingual, translator } from '../common/lang.js';
 import type { Controller, RemoteTable, Storage } from '../game/controller.js';
 import type { GameState, HistoryEntry } from '../game/state/index.js';
 import type { OnlinePart } from '../game/ui/app.js';
-import { type LinkRole, readTableLink, tableLink } from './link.js';
+import { type LinkRole, playerLink, readPlayerLink, readTableLink, tableLink } from './link.js';
 import { LobbyScreen } from './lobby-screen.js';
 import type { Identity, LobbyState, LobbyTable, TableOptions, TableStatus } from './model.js';
 import { PlayerFeed } from './player-feed.js';
@@ -79,6 +79,8 @@ export class OnlineSession implements OnlinePart {
   /** Your player page's live feed, while the page is shown (player-feed.ts). */
   private playerFeed: PlayerFeed | null = null;
   private readonly playerLive = new PlayerLive();
+  /** A follower's guest session for the player-page feed of a visitor who has none of his own. */
+  private viewerToken: string | null = null;
 
   constructor(
     private readonly controller: Controller,
@@ -121,6 +123,7 @@ export class OnlineSession implements OnlinePart {
       refresh: () => void this.refreshLobby(),
       leaderboard: (variant) => void this.leaderboard(variant),
       myMatches: () => void this.myMatches(),
+      openPlayer: (playerId) => void this.openPlayer(playerId),
       invalid: (text) => this.setLobby({ error: text }),
       close: () => {
         this.lobbyShown = false;
@@ -186,6 +189,12 @@ export class OnlineSession implements OnlinePart {
 
   /** Opens the table a link names (the page was opened with `?table=` or `?watch=`). */
   openLink(url: string): boolean {
+    const player = readPlayerLink(url);
+    if (player !== null) {
+      this.lobbyShown = true;
+      void this.openPlayer(player);
+      return true;
+    }
     const link = readTableLink(url);
     if (link === null) return false;
     this.lobbyShown = true;
@@ -343,6 +352,7 @@ export class OnlineSession implements OnlinePart {
     }
     const entries = result.value.entries.map((e) => ({
       rank: e.rank,
+      playerId: e.player.id,
       name: e.player.name,
       rating: e.rating.rating,
       rd: e.rating.rd,
@@ -353,28 +363,55 @@ export class OnlineSession implements OnlinePart {
 
   /** Opens your player page: its history, and the matches you play now, live. */
   private async myMatches(): Promise<void> {
-    await this.loadPage();
-    this.startPlayerFeed();
+    if (this.identity !== null) await this.openPlayer(this.identity.playerId);
   }
 
-  private startPlayerFeed(): void {
-    const me = this.identity?.playerId;
-    const token = this.api.token;
-    if (me === undefined || token === null || this.lobby.page === null) return;
-    if (this.playerFeed?.playerId === me) return;
+  /**
+   * Opens a player's page — yours or anyone's (the leaderboard's names, a `?player=` link): its
+   * history (public reads, no sign-in needed), and the matches he plays now, live.
+   */
+  private async openPlayer(playerId: string): Promise<void> {
+    if (this.lobby.page?.playerId !== playerId) {
+      this.stopPlayerFeed();
+      this.setLobby({ page: null });
+    }
+    await this.loadPage(playerId);
+    await this.startPlayerFeed(playerId);
+  }
+
+  /**
+   * The WebSocket wants a session: yours, or else a follower's guest session made once for the
+   * page (kept apart from your identity, so that a visitor is not signed in by reading a page).
+   */
+  private async feedToken(): Promise<string | null> {
+    if (this.api.token !== null) return this.api.token;
+    if (this.viewerToken !== null) return this.viewerToken;
+    const viewer = new OnlineApi({ baseUrl: this.options.baseUrl, fetch: this.options.fetch });
+    const made = await viewer.guest({ name: 'Зритель' });
+    if (!made.ok) return null;
+    this.viewerToken = made.value.token;
+    return this.viewerToken;
+  }
+
+  private async startPlayerFeed(playerId: string): Promise<void> {
+    if (this.lobby.page?.playerId !== playerId) return;
+    if (this.playerFeed?.playerId === playerId) return;
+    const token = await this.feedToken();
+    if (token === null || this.lobby.page?.playerId !== playerId || this.playerFeed?.playerId === playerId)
+      return;
     this.stopPlayerFeed();
     this.playerFeed = new PlayerFeed({
       url: this.api.wsUrl(),
       token,
-      playerId: me,
+      playerId,
       WebSocket: this.options.WebSocket,
       onLive: (matches) => {
         const page = this.lobby.page;
-        if (page === null || this.identity?.playerId !== me) return;
-        const { views, ended } = this.playerLive.receive(matches, me);
+        if (page === null || page.playerId !== playerId) return;
+        const { views, ended } = this.playerLive.receive(matches, playerId);
         this.setLobby({ page: { ...page, live: views } });
         // A match that ended is in the history now: read it again.
-        if (ended) void this.loadPage();
+        if (ended) void this.loadPage(playerId);
       },
     });
   }
@@ -385,12 +422,12 @@ export class OnlineSession implements OnlinePart {
     this.playerLive.reset();
   }
 
-  /** Your ratings, finished matches and events, read from the server (the live part is kept). */
-  private async loadPage(): Promise<void> {
-    if (this.identity === null) return;
-    const me = this.identity.playerId;
-    const [result, entered] = await Promise.all([this.api.player(me), this.api.playerEvents(me)]);
-    if (this.identity?.playerId !== me) return;
+  /** A player's ratings, finished matches and events, read from the server (the live part is kept). */
+  private async loadPage(playerId: string): Promise<void> {
+    const [result, entered] = await Promise.all([this.api.player(playerId), this.api.playerEvents(playerId)]);
+    // Another page was opened meanwhile.
+    const shown = this.lobby.page;
+    if (shown !== null && shown.playerId !== playerId) return;
     if (!result.ok) {
       this.setLobby({ error: errorText(result.error) });
       return;
@@ -399,7 +436,10 @@ export class OnlineSession implements OnlinePart {
     this.setLobby({
       error: null,
       page: {
+        playerId,
+        own: this.identity?.playerId === playerId,
         name: page.player.name,
+        url: playerLink(this.options.pageUrl, playerId),
         ratings: Object.entries(page.ratings).flatMap(([variant, r]) =>
           r === undefined
             ? []
@@ -417,7 +457,7 @@ export class OnlineSession implements OnlinePart {
         events: entered.ok
           ? entered.value.map((e) => ({ id: e.id, name: e.name, place: e.place, finished: e.finished }))
           : [],
-        live: this.lobby.page?.live ?? [],
+        live: shown?.live ?? [],
       },
     });
   }

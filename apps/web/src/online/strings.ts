@@ -68,6 +68,12 @@ export const ONLINE_STRINGS = {
   realTable: { ru: 'стол {name}', en: 'table {name}' },
   atTableMe: { ru: 'у стола вы', en: 'you are at the table' },
   atTableOpponent: { ru: 'у стола соперник', en: 'your opponent is at the table' },
+  // Someone else's page (a `?player=` link, a name on the leaderboard).
+  playerPage: { ru: 'Игрок: {name}', en: 'Player: {name}' },
+  playerPageLink: { ru: 'Ссылка на страницу', en: 'Link to this page' },
+  theirLiveMatches: { ru: 'Играет сейчас', en: 'Playing now' },
+  theirEvents: { ru: 'Турниры', en: 'Events' },
+  atTableName: { ru: 'у стола {name}', en: '{name} is at the table' },
   watchLive: { ru: 'Смотреть', en: 'Watch' },
   eventPlace: { ru: 'место {place}', en: 'place {place}' },
   eventRunning: { ru: 'идёт', en: 'in progress' },
