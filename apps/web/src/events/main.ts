@@ -10,6 +10,7 @@ import './events.css';
 import { ONLINE_TABLE } from '@pyramid/events';
 import type { MatchLive, StoredLiveEntry } from '@pyramid/online';
 import { detectLang, translator } from '../common/lang.js';
+import { playerLink } from '../online/link.js';
 import { button, h } from '../scorer/dom.js';
 import { EventsApi } from './api.js';
 import { BRACKET_SECTIONS, bracketSvg, sideName, stateLabel } from './bracket.js';
@@ -70,6 +71,17 @@ function header(): HTMLElement {
   );
 }
 
+/** An entry's name: a link to his player page in the game app when the entry is an account's. */
+function entryName(shown: Shown, entry: string, name: string): HTMLElement {
+  const account = shown.event.entries.find((e) => e.id === entry)?.account;
+  if (account === undefined) return h('span', { text: name });
+  return h('a', {
+    text: name,
+    testid: `player-link-${entry}`,
+    attrs: { href: playerLink(new URL('./', location.href).href, account) },
+  });
+}
+
 function standingsTable(shown: Shown, names: ReadonlyMap<string, string>): HTMLElement {
   const swiss = shown.event.spec.format.kind === 'swiss';
   return h(
@@ -91,7 +103,7 @@ function standingsTable(shown: Shown, names: ReadonlyMap<string, string>): HTMLE
         'tr',
         { testid: `standing-${row.entry}`, attrs: { 'data-place': row.place ?? '' } },
         h('td', { class: 'place', text: row.place ?? '' }),
-        h('td', { text: names.get(row.entry) ?? row.name }),
+        h('td', {}, entryName(shown, row.entry, names.get(row.entry) ?? row.name)),
         h('td', { text: String(row.played) }),
         h('td', { text: String(row.won) }),
         h('td', { text: String(row.lost) }),
