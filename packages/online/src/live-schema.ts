@@ -12,15 +12,8 @@ import {
   MAX_ENTRIES_PER_MESSAGE,
   MAX_LIVE_ENTRIES,
 } from './live.js';
+import { closed, type JsonSchema } from './schema-kit.js';
 
-type JsonSchema = { readonly [key: string]: unknown };
-
-const closed = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
 const VARIANTS = ['free', 'combined', 'dynamic', 'classic'];
 const TABLE_SIZES = ['7ft', '8ft', '9ft', '10ft', '11ft', '12ft'];
 

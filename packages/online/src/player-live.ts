@@ -7,6 +7,7 @@
  * it); it is then in his page's history (`GET /api/players/:id`) or events (`GET
  * /api/players/:id/events`).
  */
+import { closed, type JsonSchema } from './schema-kit.js';
 
 /** One player of a match in progress: his account's id (null: a player by name alone) and name. */
 export interface PlayerLiveSide {
@@ -92,14 +93,6 @@ export const eventPageUrl = (eventId: string): string => `/event.html?id=${encod
 
 // ── Schemas ────────────────────────────────────────────────────────────────────────────────────
 
-type JsonSchema = { readonly [key: string]: unknown };
-
-const closed = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
 const playerId: JsonSchema = { type: 'string', pattern: PLAYER_ID_PATTERN };
 const ref: JsonSchema = { type: 'string', maxLength: 64 };
 const nullable = (schema: JsonSchema): JsonSchema => ({ oneOf: [{ type: 'null' }, schema] });

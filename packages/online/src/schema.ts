@@ -19,8 +19,9 @@ import {
   SHOT_CLOCK_MAX_SECONDS,
   SHOT_CLOCK_MIN_SECONDS,
 } from './protocol.js';
+import { closed, type JsonSchema } from './schema-kit.js';
 
-export type JsonSchema = { readonly [key: string]: unknown };
+export type { JsonSchema };
 
 /** Plain text: no control characters (line breaks included) and at least one visible character. */
 export const PLAIN_TEXT =
@@ -28,13 +29,6 @@ export const PLAIN_TEXT =
 
 const POCKETS = ['FL', 'FR', 'ML', 'MR', 'BL', 'BR'];
 const VARIANTS = ['free', 'combined', 'dynamic', 'classic'];
-
-const closed = (properties: Record<string, JsonSchema>, required: readonly string[]): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: false,
-});
 
 const player: JsonSchema = { enum: [0, 1] };
 const ball: JsonSchema = { type: 'integer', minimum: 0, maximum: 15 };
