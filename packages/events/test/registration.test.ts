@@ -211,7 +211,7 @@ const formats: Format[] = [
 ];
 
 describe('withdrawals in every format (property)', () => {
-  it('every event still finishes with one champion who never withdrew; walkovers go against the withdrawn only', () => {
+  it('every event still finishes with one champion (in a knockout one who never withdrew); walkovers go against the withdrawn only', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...formats),
