@@ -103,7 +103,7 @@ afterEach(() => {
 });
 
 describe('the player page’s feed', () => {
-  it('watches once welcomed, hands on the pushes for its player, and watches again after a reconnect', () => {
+  it('watches once welcomed, hands on the pushes for its player, and watches again after a reconnect', async () => {
     vi.useFakeTimers();
     const got: (readonly PlayerLiveMatch[])[] = [];
     const feed = new PlayerFeed({
@@ -113,6 +113,8 @@ describe('the player page’s feed', () => {
       WebSocket: StandIn,
       onLive: (matches) => got.push(matches),
     });
+    // The socket opens once its token is in hand (a promise).
+    await vi.advanceTimersByTimeAsync(0);
     const first = StandIn.all[0] as StandIn;
     first.onopen?.({});
     expect(first.sent).toEqual([{ type: 'hello', protocol: PROTOCOL_VERSION, token: 'tok' }]);
@@ -124,7 +126,7 @@ describe('the player page’s feed', () => {
     // Dropped: opened again after a pause, and the watch sent again once welcomed.
     first.onclose?.({ code: 1006, reason: '' });
     expect(StandIn.all).toHaveLength(1);
-    vi.advanceTimersByTime(500);
+    await vi.advanceTimersByTimeAsync(500);
     const second = StandIn.all[1] as StandIn;
     second.onopen?.({});
     second.receive({ type: 'welcome' });
@@ -132,7 +134,7 @@ describe('the player page’s feed', () => {
     // Closed by the page: no reconnect.
     feed.close();
     second.onclose?.({ code: 1000, reason: '' });
-    vi.advanceTimersByTime(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(StandIn.all).toHaveLength(2);
   });
 });

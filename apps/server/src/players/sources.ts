@@ -137,9 +137,14 @@ export class PlayerLiveSources {
 
   // ── Live matches of events, scored at real tables ──────────────────────────────────────────
 
-  /** The entries' accounts of a live match's event match (players a and b), read once per match. */
+  /**
+   * The entries' accounts of a live match's event match (players a and b), read once per match and
+   * header players: a correction that changes who plays retitles the live match (live/headers.ts),
+   * and its next entry reads the new players' accounts.
+   */
   private async sides(row: LiveRow): Promise<LiveSides | null> {
-    if (this.liveSides.has(row.id)) return this.liveSides.get(row.id) ?? null;
+    const kept = `${row.id}\n${row.header.players[0]}\n${row.header.players[1]}`;
+    if (this.liveSides.has(kept)) return this.liveSides.get(kept) ?? null;
     const link = row.header.event;
     const stored = link === null ? null : await this.deps.events?.get(link.eventId);
     let sides: LiveSides | null = null;
@@ -152,7 +157,7 @@ export class PlayerLiveSources {
       if (accounts[0] !== null || accounts[1] !== null)
         sides = { accounts, event: { name: event.spec.name, public: event.spec.public } };
     }
-    return keep(this.liveSides, row.id, sides);
+    return keep(this.liveSides, kept, sides);
   }
 
   /** A scorer's entries were stored (after the event heard of the end, when it is one). */

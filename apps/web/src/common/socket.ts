@@ -4,7 +4,7 @@
  * every message after that to the caller. A dropped socket is opened again after a growing pause
  * (500 ms doubling to 5 s): a stream overlay or a scorer on a club's Wi-Fi rides out a dropout.
  */
-import { PROTOCOL_VERSION } from '@pyramid/online';
+import { PROTOCOL_VERSION, type WebSocketFactory, type WebSocketLike } from '@pyramid/online';
 
 export type SocketStatus = 'connecting' | 'live' | 'closed';
 
@@ -15,13 +15,18 @@ export interface SocketOptions {
   readonly onWelcome: (send: (message: unknown) => void) => void;
   readonly onMessage: (message: { readonly type: string } & Record<string, unknown>) => void;
   readonly onStatus?: (status: SocketStatus) => void;
+  /** The WebSocket to open (default the browser's; a unit test passes a stand-in). */
+  readonly WebSocket?: WebSocketFactory;
 }
+
+/** `WebSocket.OPEN`, for any implementation of the interface. */
+const OPEN = 1;
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 5_000;
 
 export class LiveSocket {
-  private ws: WebSocket | null = null;
+  private ws: WebSocketLike | null = null;
   private delay = FIRST_DELAY_MS;
   private stopped = false;
   private welcomed = false;
@@ -33,7 +38,7 @@ export class LiveSocket {
 
   /** Whether the server has welcomed this connection (messages sent now reach it). */
   get live(): boolean {
-    return this.welcomed && this.ws?.readyState === WebSocket.OPEN;
+    return this.welcomed && this.ws?.readyState === OPEN;
   }
 
   /** Sends when connected; returns false (nothing sent) otherwise. */
@@ -73,7 +78,8 @@ export class LiveSocket {
       this.retry();
       return;
     }
-    const ws = new WebSocket(url);
+    const Socket = this.options.WebSocket ?? (WebSocket as unknown as WebSocketFactory);
+    const ws = new Socket(url);
     this.ws = ws;
     ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token }));
     ws.onmessage = (event) => {

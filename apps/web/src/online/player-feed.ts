@@ -1,15 +1,11 @@
 /**
- * The live feed of your player page: its own WebSocket (the lobby holds no table connection),
- * `hello` with the session token, then `player-watch` for you, answered by `player-live` now and
- * after each action stored in one of your matches. A dropped socket is opened again, and the watch
- * sent again, after a growing pause.
+ * The live feed of a player page: its own WebSocket (the lobby holds no table connection), kept
+ * open by the app's reconnecting socket (common/socket.ts), with `player-watch` for the page's
+ * player after every welcome, answered by `player-live` now and after each action stored in one of
+ * his matches.
  */
-import {
-  type PlayerLiveMatch,
-  PROTOCOL_VERSION,
-  type WebSocketFactory,
-  type WebSocketLike,
-} from '@pyramid/online';
+import type { PlayerLiveMatch, WebSocketFactory } from '@pyramid/online';
+import { LiveSocket } from '../common/socket.js';
 
 export interface PlayerFeedOptions {
   readonly url: string;
@@ -20,47 +16,27 @@ export interface PlayerFeedOptions {
 }
 
 export class PlayerFeed {
-  private ws: WebSocketLike | null = null;
-  private delay = 500;
-  private stopped = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly socket: LiveSocket;
 
   constructor(private readonly options: PlayerFeedOptions) {
-    this.open();
+    const { url, token, playerId, WebSocket, onLive } = options;
+    this.socket = new LiveSocket({
+      url,
+      WebSocket,
+      token: async () => token,
+      onWelcome: (send) => send({ type: 'player-watch', playerId }),
+      onMessage: (message) => {
+        if (message.type === 'player-live' && message.playerId === playerId && Array.isArray(message.matches))
+          onLive(message.matches as PlayerLiveMatch[]);
+      },
+    });
   }
 
   get playerId(): string {
     return this.options.playerId;
   }
 
-  private open(): void {
-    const { url, token, playerId } = this.options;
-    const ws = new this.options.WebSocket(url);
-    this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, token }));
-    ws.onmessage = (message) => {
-      const data = JSON.parse(String(message.data)) as {
-        type: string;
-        playerId?: string;
-        matches?: PlayerLiveMatch[];
-      };
-      if (data.type === 'welcome') ws.send(JSON.stringify({ type: 'player-watch', playerId }));
-      else if (data.type === 'player-live' && data.playerId === playerId && data.matches !== undefined) {
-        this.delay = 500;
-        this.options.onLive(data.matches);
-      }
-    };
-    ws.onerror = () => {};
-    ws.onclose = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 10_000);
-    };
-  }
-
   close(): void {
-    this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.ws?.close();
+    this.socket.close();
   }
 }
