@@ -3,8 +3,8 @@
  * one server process, each a real WebSocket client (`ws`) on loopback, and how fast each result
  * reaches every one of them.
  *
- * The server runs as its own process (`node --conditions=@pyramid/source --import tsx
- * apps/server/src/main.ts`, its own data folder, SQLite), with `PYRAMID_CLIENT_LIMITS=off`: every
+ * The server runs as its own process (`node apps/server/dist/main.js`,
+ * the compiled server, its own data folder, SQLite), with `PYRAMID_CLIENT_LIMITS=off`: every
  * viewer comes from 127.0.0.1, so the per-client caps (made for one person's browser) are lifted
  * for this process only; the defaults are untouched. This process holds the viewers: each is a
  * guest session of its own, says `hello`, sends `event-watch` and gets the snapshot; then the
@@ -53,10 +53,8 @@ function spawnServer(root: string, dataDir: string): Promise<Spawned> {
     process.execPath,
     [
       ...(PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`]),
-      '--conditions=@pyramid/source',
-      '--import',
-      'tsx',
-      join(root, 'apps', 'server', 'src', 'main.ts'),
+      // The compiled server, as `npm start` runs it (scripts/bench.mjs builds it first).
+      join(root, 'apps', 'server', 'dist', 'main.js'),
     ],
     {
       cwd: root,

@@ -5,7 +5,7 @@
  *   first and their moves kept (the planned stroke with its error, or the decision): replayed
  *   through the server they give the same states, since the server's physics is deterministic,
  *   so the load generator chooses nothing and costs little.
- * - The server runs as its own process (`node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`, its own data
+ * - The server runs as its own process (`node apps/server/dist/main.js`, the compiled server, its own data
  *   folder); this process is the load generator: for every room two player clients and a spectator
  *   of `@pyramid/online` (re-simulation off). The player to act sends the next recorded move every
  *   5 s (rooms out of phase).
@@ -58,10 +58,8 @@ function spawnServer(dataDir: string): Promise<Spawned> {
     [
       '--expose-gc',
       ...(PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`]),
-      '--conditions=@pyramid/source',
-      '--import',
-      'tsx',
-      join(ROOT, 'apps', 'server', 'src', 'main.ts'),
+      // The compiled server, as `npm start` runs it (scripts/bench.mjs builds it first).
+      join(ROOT, 'apps', 'server', 'dist', 'main.js'),
     ],
     {
       cwd: ROOT,

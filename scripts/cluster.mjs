@@ -15,6 +15,9 @@ if (
     .status !== 0
 )
   process.exit(1);
+// The compiled server (apps/server/dist), as `npm start` runs it: built first (a no-op when up to date).
+if (spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' }).status !== 0)
+  process.exit(1);
 // tsx is a dependency: loaded once ensure-deps has installed them.
 const { register } = await import('tsx/esm/api');
 register();
@@ -27,21 +30,17 @@ const redis = await startRedis();
 console.log(`PostgreSQL ${postgres.url}\nRedis      ${redis.url}`);
 
 const servers = ports.map((port, i) => {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@pyramid/source', '--import', 'tsx', join(root, 'apps', 'server', 'src', 'main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        PYRAMID_DATA: join(data, `server-${i + 1}`),
-        DATABASE_URL: postgres.url,
-        REDIS_URL: redis.url,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PYRAMID_DATA: join(data, `server-${i + 1}`),
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   console.log(`server ${i + 1}: pid ${child.pid}, http://127.0.0.1:${port}/`);
   child.on('exit', (code, signal) => {
     if (!stopping)

@@ -13,16 +13,23 @@ export default class SummaryReporter implements Reporter {
     // An error outside every test (an unhandled rejection, a failing afterAll) fails the run: counted.
     let failed = unhandledErrors.length;
     let skipped = 0;
+    // What failed, by name and first line of its error: printed last, where a CI log's tail shows it.
+    const failures: string[] = unhandledErrors.map((e) => `unhandled error: ${firstLine(e)}`);
     for (const module of modules) {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === 'passed') passed += 1;
-        else if (state === 'failed') failedHere += 1;
-        else skipped += 1;
+        const result = test.result();
+        if (result.state === 'passed') passed += 1;
+        else if (result.state === 'failed') {
+          failedHere += 1;
+          failures.push(`${module.relativeModuleId} › ${test.fullName}: ${firstLine(result.errors?.[0])}`);
+        } else skipped += 1;
       }
       // A file that failed with every test passed (an import error, a hook that threw) is one failure.
-      failed += module.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
+      if (module.state() === 'failed' && failedHere === 0) {
+        failed += 1;
+        failures.push(`${module.relativeModuleId}: ${firstLine(module.errors()[0])}`);
+      } else failed += failedHere;
     }
     const times = modules
       .map((m) => {
@@ -37,7 +44,13 @@ export default class SummaryReporter implements Reporter {
       process.env.PYRAMID_TEST_COUNTS ??
       join(process.cwd(), 'node_modules', '.cache', 'pyramid-test-counts.json');
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify({ passed, failed, skipped }));
+    writeFileSync(file, JSON.stringify({ passed, failed, skipped, failures }));
+    for (const failure of failures) console.log(`FAILED ${failure}`);
     console.log(`Vitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Object && 'message' in error ? String(error.message) : String(error);
+  return (text.split('\n')[0] ?? '').slice(0, 300);
 }

@@ -13,6 +13,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** The failed tests the Vitest runs named, repeated at the very end where a log's tail shows them. */
+const failedTests = [];
 
 const started = performance.now();
 /** Each step's wall time, printed at the end: where `npm test`'s minutes go. */
@@ -44,6 +46,7 @@ function tally(name, file, ok) {
     const counts = JSON.parse(readFileSync(file, 'utf8'));
     passed += counts.passed;
     failed += counts.failed;
+    failedTests.push(...(counts.failures ?? []));
     if (counts.failed > 0 || !ok) failures.push(name);
     if (!ok && counts.failed === 0) failed += 1;
   } else {
@@ -117,5 +120,6 @@ else await browserDone();
 
 console.log(`\nTime: ${timings.join(' · ')} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+for (const test of failedTests) console.log(`  ✗ ${test}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -19,13 +19,28 @@ export const inlineSimulator: Simulator = async (state, stroke) => {
   return simulated.ok ? { ok: true, value: { action: simulated.value.action } } : simulated;
 };
 
-const WORKER_ENTRY = new URL('./simulation-worker.ts', import.meta.url).href;
-/** tsx's loader: on Node 20 a worker does not inherit the `--import tsx` hooks, so it registers them. */
-const TSX_API = import.meta.resolve('tsx/esm/api');
+/**
+ * Compiled (apps/server/dist: what `npm start` and a deployment run) the worker is plain JavaScript.
+ * Run from the TypeScript sources (the in-process tests, `node --import tsx src/main.ts`) it
+ * registers tsx first: on Node 20 a worker does not inherit the `--import tsx` hooks.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_ENTRY = new URL(
+  FROM_SOURCE ? './simulation-worker.ts' : './simulation-worker.js',
+  import.meta.url,
+);
 const WORKER_BOOT = `
 const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });
 `;
+
+function startWorker(): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_ENTRY);
+  return new Worker(WORKER_BOOT, {
+    eval: true,
+    workerData: { entry: WORKER_ENTRY.href, tsx: import.meta.resolve('tsx/esm/api') },
+  });
+}
 
 interface Job {
   readonly id: number;
@@ -56,10 +71,7 @@ export class SimulationPool {
   }
 
   private spawn(slotOf: () => Slot): Worker {
-    const worker = new Worker(WORKER_BOOT, {
-      eval: true,
-      workerData: { entry: WORKER_ENTRY, tsx: TSX_API },
-    });
+    const worker = startWorker();
     worker.unref();
     worker.on('message', (message: { id: number; result?: SimulatedAction; fault?: string }) => {
       const { jobs } = slotOf();

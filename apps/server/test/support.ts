@@ -199,20 +199,22 @@ export async function playOut(
   return moves;
 }
 
-/** The real server as a separate process (`node --conditions=@pyramid/source --import tsx apps/server/src/main.ts`). */
+/**
+ * The compiled server a user runs (`npm start`, a deployment): scripts/build.mjs writes it (Vitest's
+ * global setup runs that build, a no-op when dist/ is newer than the sources).
+ */
+export const SERVER_MAIN = join(ROOT, 'apps', 'server', 'dist', 'main.js');
+
+/** The real server as a separate process (`node apps/server/dist/main.js`). */
 export async function spawnServer(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@pyramid/source', '--import', 'tsx', join(ROOT, 'apps', 'server', 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', PYRAMID_DATA: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   child.on('exit', () => children.delete(child));
   const url = await new Promise<string>((resolve, reject) => {
