@@ -4,6 +4,7 @@
 // so that a lint or type error is never hidden behind green unit tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +41,19 @@ check('lint and format (biome)', bin('biome'), ['check', '.']);
 check('build the packages (tsc)', process.execPath, [join(root, 'scripts', 'build.mjs')]);
 check('typecheck (tsc)', process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
 
+/** As `step`, without blocking: the steps beside it go on meanwhile. */
+function stepAsync(name, command, args, env) {
+  console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
+  const begun = performance.now();
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      timings.push(`${name} ${((performance.now() - begun) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    }),
+  );
+}
+
 /** The counts a Vitest run left in `file` (each test counts once), added to the totals. */
 function tally(name, file, ok) {
   if (existsSync(file)) {
@@ -59,6 +73,13 @@ const cache = join(root, 'node_modules', '.cache');
 mkdirSync(cache, { recursive: true });
 const countsOf = (key) => join(cache, `pyramid-test-counts-${key}.json`);
 
+/** Runs one Vitest configuration in the foreground, the steps beside it going on, and adds its counts. */
+async function vitestAsync(name, key, args) {
+  const file = countsOf(key);
+  rmSync(file, { force: true });
+  tally(name, file, await stepAsync(name, bin('vitest'), ['run', ...args], { PYRAMID_TEST_COUNTS: file }));
+}
+
 /** Runs one Vitest configuration in the foreground and adds its counts. */
 function vitest(name, key, args) {
   const file = countsOf(key);
@@ -70,53 +91,97 @@ function vitest(name, key, args) {
 }
 
 /**
- * Starts one Vitest configuration beside the foreground steps. Its output is held back while they
- * print (two runs' lines interleaved would be unreadable) and shown whole once they are done, then
- * live to its end.
+ * Starts a step beside the foreground ones. Its output is held back while they print (two runs'
+ * lines interleaved would be unreadable) and shown whole by `report`, then live to its end. Its
+ * time is its own, from its start to its exit.
  */
-function vitestBeside(name, key, args) {
-  const file = countsOf(key);
-  rmSync(file, { force: true });
+function beside(name, command, args, env = {}, niceness = 0) {
   const begun = performance.now();
-  const child = spawn(bin('vitest'), ['run', ...args], {
+  const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PYRAMID_TEST_COUNTS: file },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Set before the child starts its own processes (they inherit it).
+  if (niceness !== 0 && child.pid !== undefined) setPriority(child.pid, niceness);
   const held = [];
   let live = false;
   const take = (out) => (chunk) => (live ? out.write(chunk) : held.push([out, chunk]));
   child.stdout.on('data', take(process.stdout));
   child.stderr.on('data', take(process.stderr));
-  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
-  return async () => {
-    console.log(`\n── ${name} (run beside the steps above): ${[bin('vitest'), 'run', ...args].join(' ')}`);
-    for (const [out, chunk] of held) out.write(chunk);
-    live = true;
-    const ok = await exited;
-    timings.push(`${name} ${((performance.now() - begun) / 1000).toFixed(1)} s (beside)`);
-    tally(name, file, ok);
+  const exited = new Promise((resolve) =>
+    child.on('close', (code) => {
+      timings.push(`${name} ${((performance.now() - begun) / 1000).toFixed(1)} s (beside)`);
+      resolve(code === 0);
+    }),
+  );
+  return {
+    exited,
+    async report() {
+      console.log(`\n── ${name} (run beside the steps above): ${[command, ...args].join(' ')}`);
+      for (const [out, chunk] of held) out.write(chunk);
+      live = true;
+      return exited;
+    },
+  };
+}
+
+/** One Vitest configuration beside the foreground steps; `report` adds its counts. */
+function vitestBeside(name, key, args) {
+  const file = countsOf(key);
+  rmSync(file, { force: true });
+  const run = beside(name, bin('vitest'), ['run', ...args], { PYRAMID_TEST_COUNTS: file }, BESIDE_NICENESS);
+  return { exited: run.exited, report: async () => tally(name, file, await run.report()) };
+}
+
+/** A check beside the foreground steps; `report` counts it. */
+function checkBeside(name, command, args) {
+  const run = beside(name, command, args);
+  return {
+    report: async () => {
+      if (await run.report()) passed += 1;
+      else {
+        failed += 1;
+        failures.push(name);
+      }
+    },
   };
 }
 
 const extra = process.argv.slice(2);
+const BESIDE_NICENESS = Number(process.env.PYRAMID_TEST_NICE ?? 10);
 // The browser tests (they build the web app and drive Debian's chromium: apps/web/e2e) spend much of
 // their time where the unit and system tests do not (chromium's software WebGL against server
 // processes waiting on leases and timers), so by default both run at once: on two cores that cut
-// the wall time of the two (docs/benchmarks.md, "The feedback loop"). PYRAMID_TEST_SERIAL=1 runs
-// them one after the other, each alone on the machine.
+// the wall time of the two (docs/benchmarks.md, "The feedback loop"). The browser suite runs at a
+// lower priority (niceness PYRAMID_TEST_NICE, default 10): the system tests' processes, which wait
+// on leases and timers, then wake on time instead of queueing behind chromium, and chromium takes
+// the CPU they leave. The consumer test starts when either suite ends, beside the other.
+// PYRAMID_TEST_SERIAL=1 runs each step alone, one after the other.
 const BROWSER = [
   'browser tests (vitest + playwright-core)',
   'browser',
   ['--config', 'apps/web/e2e/vitest.config.ts', ...extra],
 ];
-const serial = process.env.PYRAMID_TEST_SERIAL === '1';
-const browserDone = serial ? null : vitestBeside(...BROWSER);
-vitest('tests (vitest)', 'main', extra);
 // Pack every package, install the tarballs in a scratch project outside the workspace, use them there.
-check('consumer test (npm pack + install)', process.execPath, [join(root, 'scripts', 'consumer-test.mjs')]);
-if (browserDone === null) vitest(...BROWSER);
-else await browserDone();
+const CONSUMER = [
+  'consumer test (npm pack + install)',
+  process.execPath,
+  [join(root, 'scripts', 'consumer-test.mjs')],
+];
+if (process.env.PYRAMID_TEST_SERIAL === '1') {
+  vitest('tests (vitest)', 'main', extra);
+  check(...CONSUMER);
+  vitest(...BROWSER);
+} else {
+  const browser = vitestBeside(...BROWSER);
+  const main = vitestAsync('tests (vitest)', 'main', extra);
+  // The consumer test starts once either suite is done, beside the other.
+  const consumer = Promise.race([browser.exited, main]).then(() => checkBeside(...CONSUMER));
+  await main;
+  await browser.report();
+  await (await consumer).report();
+}
 
 console.log(`\nTime: ${timings.join(' · ')} · total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);

@@ -39,6 +39,7 @@ describe('a cold start of three processes', () => {
       );
       try {
         const db = new pg.Pool({ connectionString: url, max: 1 });
+        db.on('error', () => {});
         const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM secrets');
         await db.end();
         expect(Number(rows[0]?.n)).toBe(1);

@@ -115,7 +115,20 @@ export async function freshPostgres(): Promise<LocalPostgres> {
           'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2',
           [name, `${name}\\_%`],
         );
-        for (const row of rows) await client.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+        // pg's Pool.end() resolves once it has asked its connections to close, not once they have:
+        // a connection still closing when its database is dropped WITH (FORCE) is sent a FATAL
+        // 57P01 ("terminating connection due to administrator command"), which its pool re-emits
+        // as an error no one listens to any more. So the drop waits (up to 5 s) for them to go.
+        const names = rows.map((row) => row.datname);
+        for (let waited = 0; waited < 5_000; waited += 25) {
+          const open = await client.query<{ n: string }>(
+            'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = ANY($1)',
+            [names],
+          );
+          if (Number(open.rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await client.end();
       }
