@@ -7,9 +7,46 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEFAULT_DISPLAY } from '../src/game/display.js';
 import type { QualitySetting } from '../src/view/quality.js';
+import { launch as launchChromium } from './chromium.js';
 
-export { CHROMIUM_PATH, launch } from './chromium.js';
+export { CHROMIUM_PATH } from './chromium.js';
 export type { QualitySetting };
+
+/** The chromium of this Vitest worker: launched by its first file, kept for the next ones. */
+let workerBrowser: Promise<Browser> | null = null;
+
+/**
+ * A browser for one test file. The files of a worker share one chromium (apps/web/e2e/vitest.config.ts
+ * runs them with `isolate: false`, so this module's state outlives a file): a launch costs about a
+ * second of CPU, and every file opens contexts of its own anyway, each a fresh profile. The file's
+ * `close()` closes the contexts it opened, not the chromium, which ends with the worker; a chromium
+ * that died is launched again.
+ */
+export async function launch(): Promise<Browser> {
+  if (workerBrowser === null) workerBrowser = launchChromium();
+  let browser = await workerBrowser;
+  if (!browser.isConnected()) {
+    workerBrowser = launchChromium();
+    browser = await workerBrowser;
+  }
+  const real = browser;
+  const before = new Set(real.contexts());
+  const close = async (): Promise<void> => {
+    await Promise.all(
+      real
+        .contexts()
+        .filter((context) => !before.has(context))
+        .map((context) => context.close()),
+    );
+  };
+  return new Proxy(real, {
+    get(target, key) {
+      if (key === 'close') return close;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /** The URL of the built app, e.g. `appUrl('scorer.html')`. */
 export function appUrl(path = ''): string {

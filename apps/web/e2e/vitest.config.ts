@@ -2,7 +2,7 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: the built web app served by `vite preview`, driven in Debian's chromium through
-// playwright-core. Two files at a time, each with its own browser (the suite is CPU-bound in
+// playwright-core. Two files at a time, one chromium per worker (the suite is CPU-bound in
 // software WebGL and uses both cores: 244 s one at a time, 199 s two at a time); the build happens
 // once, in global-setup.ts, and only when the app or the packages changed. The order is Vitest's:
 // the files that took longest last time first (its results cache), the largest first on a fresh
@@ -19,6 +19,10 @@ export default defineConfig({
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     maxWorkers: 2,
+    // The files of a worker share its modules (the in-process server's, playwright's) and its one
+    // chromium (browser.ts, `launch`): each file's own loading and browser launch cost about 1.7 s of
+    // CPU. Every file still starts its own server and opens its own contexts.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
