@@ -168,8 +168,13 @@ describe('a cluster under faults', () => {
       moved = await leaseOf(cluster.services.db, id);
     }
     expect(moved?.owner).not.toBe(first?.owner);
+    // Back in touch, Anna's process finds (in its next round) that the table is played elsewhere
+    // and joins her there again: the `joined` it sends her says her intents have a route again.
+    // (Her state from before the cut already showed her present and in step with Boris.)
+    const rejoined = collect(a, 'joined');
     pgLink.restore();
     await until(() => a.serviceAvailable, 15_000, 'the owner to say it is back');
+    await until(() => rejoined.length > 0, 15_000, 'Anna joined again where the table is played');
     await until(
       () => a.table?.seats[0]?.presence === 'present' && a.seq === b.seq,
       15_000,
