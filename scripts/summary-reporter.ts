@@ -8,6 +8,11 @@ import type { Reporter, TestModule } from 'vitest/node';
  * `PYRAMID_TEST_TIMES=1`, else the eight slowest.
  */
 export default class SummaryReporter implements Reporter {
+  /** Vitest makes it with no options: it prints to the console and writes the counts file. */
+  constructor(
+    private readonly options: { readonly print?: (line: string) => void; readonly countsFile?: string } = {},
+  ) {}
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown> = []): void {
     let passed = 0;
     // An error outside every test (an unhandled rejection, a failing afterAll) fails the run: counted.
@@ -38,15 +43,17 @@ export default class SummaryReporter implements Reporter {
       })
       .sort((a, b) => b.seconds - a.seconds);
     const shown = process.env.PYRAMID_TEST_TIMES === '1' ? times : times.slice(0, 8);
-    console.log(`Slowest files: ${shown.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(' · ')}`);
+    const print = this.options.print ?? ((line: string) => console.log(line));
+    print(`Slowest files: ${shown.map((t) => `${t.name} ${t.seconds.toFixed(1)} s`).join(' · ')}`);
     // scripts/test.mjs runs two Vitest configurations at once: each names its own counts file.
     const file =
+      this.options.countsFile ??
       process.env.PYRAMID_TEST_COUNTS ??
       join(process.cwd(), 'node_modules', '.cache', 'pyramid-test-counts.json');
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ passed, failed, skipped, failures }));
-    for (const failure of failures) console.log(`FAILED ${failure}`);
-    console.log(`Vitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    for (const failure of failures) print(`FAILED ${failure}`);
+    print(`Vitest: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }
 
