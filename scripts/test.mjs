@@ -2,7 +2,7 @@
 // consumer test of the packed packages.
 // Ends with one plain line `Tests: N passed, N failed` in which each check counts as one test,
 // so that a lint or type error is never hidden behind green unit tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,28 +21,11 @@ const started = performance.now();
 /** Each step's wall time, printed at the end: where `npm test`'s minutes go. */
 const timings = [];
 
-function step(name, command, args) {
-  console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
-  const begun = performance.now();
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  timings.push(`${name} ${((performance.now() - begun) / 1000).toFixed(1)} s`);
-  return run.status === 0;
-}
-
-function check(name, command, args) {
-  if (step(name, command, args)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(name);
-  }
-}
-
-check('lint and format (biome)', bin('biome'), ['check', '.']);
-check('build the packages (tsc)', process.execPath, [join(root, 'scripts', 'build.mjs')]);
-check('typecheck (tsc)', process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
-
-/** As `step`, without blocking: the steps beside it go on meanwhile. */
-function stepAsync(name, command, args, env) {
+/**
+ * Runs one step in the foreground (its output live) and answers whether it passed. It does not
+ * block: the steps started beside it go on meanwhile.
+ */
+function step(name, command, args, env = {}) {
   console.log(`\n── ${name}: ${[command, ...args].join(' ')}`);
   const begun = performance.now();
   const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -53,6 +36,22 @@ function stepAsync(name, command, args, env) {
     }),
   );
 }
+
+function count(name, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+async function check(name, command, args) {
+  count(name, await step(name, command, args));
+}
+
+await check('lint and format (biome)', bin('biome'), ['check', '.']);
+await check('build the packages (tsc)', process.execPath, [join(root, 'scripts', 'build.mjs')]);
+await check('typecheck (tsc)', process.execPath, [join(root, 'scripts', 'typecheck.mjs')]);
 
 /** The counts a Vitest run left in `file` (each test counts once), added to the totals. */
 function tally(name, file, ok) {
@@ -74,20 +73,10 @@ mkdirSync(cache, { recursive: true });
 const countsOf = (key) => join(cache, `pyramid-test-counts-${key}.json`);
 
 /** Runs one Vitest configuration in the foreground, the steps beside it going on, and adds its counts. */
-async function vitestAsync(name, key, args) {
+async function vitest(name, key, args) {
   const file = countsOf(key);
   rmSync(file, { force: true });
-  tally(name, file, await stepAsync(name, bin('vitest'), ['run', ...args], { PYRAMID_TEST_COUNTS: file }));
-}
-
-/** Runs one Vitest configuration in the foreground and adds its counts. */
-function vitest(name, key, args) {
-  const file = countsOf(key);
-  rmSync(file, { force: true });
-  process.env.PYRAMID_TEST_COUNTS = file;
-  const ok = step(name, bin('vitest'), ['run', ...args]);
-  delete process.env.PYRAMID_TEST_COUNTS;
-  tally(name, file, ok);
+  tally(name, file, await step(name, bin('vitest'), ['run', ...args], { PYRAMID_TEST_COUNTS: file }));
 }
 
 /**
@@ -137,15 +126,7 @@ function vitestBeside(name, key, args) {
 /** A check beside the foreground steps; `report` counts it. */
 function checkBeside(name, command, args) {
   const run = beside(name, command, args);
-  return {
-    report: async () => {
-      if (await run.report()) passed += 1;
-      else {
-        failed += 1;
-        failures.push(name);
-      }
-    },
-  };
+  return { report: async () => count(name, await run.report()) };
 }
 
 const extra = process.argv.slice(2);
@@ -170,12 +151,12 @@ const CONSUMER = [
   [join(root, 'scripts', 'consumer-test.mjs')],
 ];
 if (process.env.PYRAMID_TEST_SERIAL === '1') {
-  vitest('tests (vitest)', 'main', extra);
-  check(...CONSUMER);
-  vitest(...BROWSER);
+  await vitest('tests (vitest)', 'main', extra);
+  await check(...CONSUMER);
+  await vitest(...BROWSER);
 } else {
   const browser = vitestBeside(...BROWSER);
-  const main = vitestAsync('tests (vitest)', 'main', extra);
+  const main = vitest('tests (vitest)', 'main', extra);
   // The consumer test starts once either suite is done, beside the other.
   const consumer = Promise.race([browser.exited, main]).then(() => checkBeside(...CONSUMER));
   await main;
