@@ -38,16 +38,17 @@ const quick = process.env.PYRAMID_QUICK === '1';
 
 /**
  * The files that run with a module graph of their own: those that mock a module or stub a global
- * (scripts/test/isolation.test.ts finds them), and the system tests (which start processes and
- * services; their time is spent waiting, not loading). Every other file shares its worker's modules
- * with the files run before it there (`isolate: false`): loading the packages' sources again for
- * each of ~100 unit test files was about 40 % of the quick loop's CPU time.
+ * (scripts/test/isolation.test.ts finds them). Every other file, the system tests included, shares
+ * its worker's modules with the files run before it there (`isolate: false`): loading the packages'
+ * sources again for each of ~100 unit test files was about 40 % of the quick loop's CPU time, and
+ * the system tests' own loading (the server's sources, fastify, pg, ioredis) 14 s of the 240 s of
+ * CPU the unit and system tests take. A system test cleans up what it starts (its processes,
+ * services and folders) in its own hooks, so the next file in the worker starts clean.
  */
 export const ISOLATED_TESTS = [
   'packages/rules/test/toy-variant.test.ts',
   'apps/web/test/event-feed.test.ts',
   'apps/web/test/player-live.test.ts',
-  ...SYSTEM_TESTS,
 ];
 const INCLUDE = ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/test/*.test.ts'];
 // PYRAMID_NO_SERVER=1 (the other Node lines, scripts/test-node-lines.mjs): better-sqlite3 is a native
