@@ -74,7 +74,8 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED_TESTS, exclude: EXCLUDE } },
     ],
-    // Builds the packages first (a no-op when dist/ is up to date): some tests run the compiled CLI.
+    // Builds the packages and the server first (a no-op when dist/ is up to date): some tests run
+    // the compiled CLI and the compiled server.
     // Then names the folder of the run's shared PostgreSQL (started by the first file that needs it).
     globalSetup: ['./scripts/vitest-build.ts', './scripts/vitest-postgres.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],

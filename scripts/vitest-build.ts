@@ -1,6 +1,7 @@
 /**
- * Vitest's global setup: builds the packages (scripts/build.mjs, a no-op when dist/ is up to date)
- * because some tests run what a user runs — the compiled `pyramid` binary.
+ * Vitest's global setup: builds the packages and the server (scripts/build.mjs, a no-op when dist/
+ * is up to date) because some tests run what a user runs — the compiled `pyramid` binary and the
+ * compiled server (`node apps/server/dist/main.js`).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
