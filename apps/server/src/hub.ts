@@ -51,6 +51,8 @@ export interface HubOptions {
   readonly playerWatchers?: PlayerWatchers | null;
   /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
   readonly socketLimits?: Partial<SocketLimits>;
+  /** Who an upgrade comes from (client-address.ts; default: the socket's peer). */
+  readonly clientAddress?: (request: IncomingMessage) => string;
 }
 
 const HEARTBEAT_MS = 30_000;
@@ -115,7 +117,7 @@ export class Hub {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const client = clientOf(request.socket.remoteAddress);
+    const client = this.options.clientAddress?.(request) ?? clientOf(request.socket.remoteAddress);
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client));
   }
 

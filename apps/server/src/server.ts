@@ -11,6 +11,7 @@ import Fastify from 'fastify';
 import { DEFAULT_SESSION_TIMES, Sessions, type SessionTimes } from './auth.js';
 import type { Bus } from './bus/bus.js';
 import { MemoryBus } from './bus/local.js';
+import { clientAddressOf } from './client-address.js';
 import { Cluster } from './cluster/cluster.js';
 import { capConnections } from './connections.js';
 import { registerEventApi } from './events/http.js';
@@ -259,6 +260,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     log,
     routing: clusterRouting ?? new OneProcessRouting(tables),
     ...(options.socketLimits === undefined ? {} : { socketLimits: options.socketLimits }),
+    clientAddress: clientAddressOf(options.trustProxy ?? false),
   });
   if (cluster !== null && clusterRouting !== null) await cluster.start(clusterRouting);
 

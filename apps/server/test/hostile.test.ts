@@ -15,6 +15,7 @@ import {
   resolveSettings,
 } from '@pyramid/rules';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { SqliteStore } from '../src/store/sqlite.js';
 import { clientFrame, RawSocket } from './raw-ws.js';
 import { api, guest, removeTempDirs, tempDir, testServer, until } from './support.js';
@@ -154,6 +155,31 @@ describe('sockets (§3.7)', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect(named.closed).toBe(false);
     expect(named.of('welcome')).toHaveLength(1);
+  });
+
+  it('behind a trusted proxy a client is the address the proxy reports, on HTTP and WebSocket alike; a peer not trusted names none', async () => {
+    const FORWARDED = { 'x-forwarded-for': '203.0.113.7' };
+    // The test's own sockets come from 127.0.0.1: as the proxy, or as a client that forges the header.
+    for (const [trustProxy, client] of [
+      ['127.0.0.1', '203.0.113.7'],
+      [true, '203.0.113.7'],
+      ['10.0.0.0/8, 192.168.0.0/16', '127.0.0.1'],
+      [false, '127.0.0.1'],
+    ] as const) {
+      const s = await server({ trustProxy, socketLimits: { helloMs: 200 } });
+      const registered = await fetch(`${s.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...FORWARDED },
+        body: JSON.stringify({ name: 'Anna', password: 'a long enough password' }),
+      });
+      expect(registered.status).toBe(200);
+      const socket = new WebSocket(`${s.url.replace(/^http/, 'ws')}/ws`, { headers: FORWARDED });
+      const closed = new Promise<number>((resolve) => socket.once('close', resolve));
+      expect(await closed).toBe(CLOSE_CODES.noHello);
+      const lines = s.lines.filter((l) => /^security: (register|socket-no-hello) /.test(l));
+      expect(lines.map((l) => /client=(\S+)/.exec(l)?.[1])).toEqual([client, client]);
+      expect(lines.map((l) => l.split(' ')[1])).toEqual(['register', 'socket-no-hello']);
+    }
   });
 
   it('binary frames are metered like text ones', async () => {
