@@ -23,6 +23,7 @@ import type { TableRouting } from './hub/routing.js';
 import { clientOf, OnceEach } from './limits.js';
 import { isLiveMessage, type LiveScoring } from './live/scoring.js';
 import type { PlayerWatchers } from './players/watchers.js';
+import { storeDown } from './room/refusals.js';
 import { type SecurityEvent, securityEvent } from './security-log.js';
 import type { Store } from './store/types.js';
 import { playerInfo, type Tables } from './tables.js';
@@ -194,11 +195,16 @@ export class Hub {
           const what = (caught as Error).message ?? String(caught);
           if (this.logged.first(`fault ${what}`, Date.now(), SECURITY_LOG_AGAIN_MS))
             this.options.log(`connection ${connection.id}: ${(caught as Error).stack ?? String(caught)}`);
-          this.refuse(connection, {
-            code: 'server/internal',
-            field: '',
-            message: 'the server failed on this message',
-          });
+          // A database that does not answer is no fault of this server: the client may try again
+          // (or, if the connection went down under a write, take the state again).
+          this.refuse(
+            connection,
+            storeDown(caught, 'changed') ?? {
+              code: 'server/internal',
+              field: '',
+              message: 'the server failed on this message',
+            },
+          );
         }),
       );
     });

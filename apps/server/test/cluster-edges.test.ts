@@ -5,7 +5,7 @@
  * through another process; Redis frozen; PostgreSQL stopped under a stroke. In each a client is told
  * only what is known, and nobody loses a seat to a fault.
  */
-import type { OnlineClient } from '@pyramid/online';
+import { type OnlineClient, PROTOCOL_VERSION } from '@pyramid/online';
 import { describe, expect, it } from 'vitest';
 import {
   clusterServer,
@@ -17,6 +17,7 @@ import {
   TEST_LEASE_MS,
   useCluster,
 } from './cluster-support.js';
+import { RawSocket } from './raw-ws.js';
 import { botMove, client, collect, guest, until } from './support.js';
 
 // PostgreSQL of its own: the last test stops it.
@@ -197,17 +198,28 @@ describe('the cluster at its edges', () => {
   }, 60_000);
 
   // Last: PostgreSQL does not come back for the rest of the file.
-  it('PostgreSQL stopped at once (-m immediate): the stroke sent then is refused server/unavailable', async () => {
+  it('PostgreSQL stopped at once (-m immediate): the stroke sent then, a new hello and an HTTP read are refused server/unavailable', async () => {
     // A long lease: the owner's next renewal (which would notice) is far off; the stroke meets the stop first.
     const owner = await clusterServer(cluster.services.postgres.url, cluster.services.redis.url, {
       PYRAMID_LEASE_MS: '60000',
     });
-    const { a, b, pair } = await table(owner.url, owner.url);
+    const { anna, a, b, pair } = await table(owner.url, owner.url);
     expect(await attempt(pair, 11)).toBe('played');
     cluster.services.postgres.stopNow();
     // The owner hears its idle database connections close.
     await sleep(300);
     expect(await attempt(pair, 11)).toMatch(/refused: server\/unavailable/);
+    // Outside a commit too: a new connection's hello (the store is asked for the player) and an
+    // HTTP read are told that the service is unavailable, not that the server failed.
+    const late = await RawSocket.open(`${owner.url.replace(/^http/, 'ws')}/ws`);
+    late.sendTogether({ type: 'hello', protocol: PROTOCOL_VERSION, token: anna.session.token });
+    await until(() => late.of('error').length > 0, 10_000);
+    expect(late.of('error')[0]).toMatchObject({ code: 'server/unavailable' });
+    late.destroy();
+    const board = await fetch(`${owner.url}/api/leaderboard?variant=free`);
+    expect(board.status).toBe(503);
+    expect(board.headers.get('retry-after')).toBe('1');
+    expect(await board.json()).toMatchObject({ code: 'server/unavailable', field: '' });
     a.close();
     b.close();
     owner.child.kill('SIGKILL');
