@@ -56,7 +56,7 @@ import {
 import { ratingChanges, ratingUpdates } from './room/ratings.js';
 import { fail, unstored } from './room/refusals.js';
 import { type RoomInit, restoreRoom } from './room/restore.js';
-import { armRelease, emptySeat, join, leave } from './room/seats.js';
+import { armRelease, closeUncalled, emptySeat, join, leave } from './room/seats.js';
 import { DEFAULT_SEAT_RELEASE_MS, SeatRelease } from './room/seats-release.js';
 import type { Member, RoomDeps, Seat } from './room/types.js';
 import { info, record, seatInfo, snapshot, tableState } from './room/views.js';
@@ -140,6 +140,11 @@ export class Room implements RoomCore {
       this.status = 'finished';
       return true;
     });
+  }
+
+  /** Closes an event's table whose match was uncalled before it started (room/seats.ts `closeUncalled`). */
+  retire(): Promise<boolean> {
+    return this.serial(() => closeUncalled(this));
   }
 
   /** The row a new table is stored as. */

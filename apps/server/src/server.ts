@@ -188,6 +188,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       playerSources?.tableStored(room);
     },
     afterStarted: (room) => playerSources?.tableStored(room),
+    seatable: async (tableId, event) => (online === null ? null : online.seatable(tableId, event)),
     ...(pool === null ? {} : { simulate: pool.simulate }),
     store,
     bus,

@@ -47,6 +47,16 @@ export class Tables implements HeldTables {
     return this.rooms.get(id) ?? this.places.unheld(this, id);
   }
 
+  /**
+   * Closes the table of an uncalled event match if it is played here and has not started (false
+   * otherwise: in a cluster its owner closes it when the next player comes, room/seats.ts).
+   */
+  async retire(id: string): Promise<boolean> {
+    const room = this.rooms.get(id);
+    if (room === undefined || !this.places.held(id)) return false;
+    return room.retire();
+  }
+
   /** Where a table is played: here, on another process, or nowhere (no such table). */
   locate(id: string): Promise<Place> {
     return this.places.locate(this, id);

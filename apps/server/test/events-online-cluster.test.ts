@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterServer, useCluster } from './cluster-support.js';
 import { account, call, drawnEvent, playMatch, sockets } from './events-online-support.js';
-import { client, guest } from './support.js';
+import { api, client, guest } from './support.js';
 
 const cluster = useCluster(1);
 
@@ -72,5 +72,43 @@ describe('an event’s online match in a cluster', () => {
     expect(after.event.results).toHaveLength(1);
     fresh.child.kill('SIGKILL');
     for (const s of sockets) s.terminate();
+  });
+
+  it('a match taken off its table through another process before it started: its owner seats nobody more and closes it', {
+    timeout: 60_000,
+  }, async () => {
+    const [standing] = cluster.servers;
+    if (standing === undefined) throw new Error('one process expected');
+    const { postgres, redis } = cluster.services;
+    const second = await clusterServer(postgres.url, redis.url);
+    const director = (await guest(standing.url, 'Director')).session.token;
+    const anna = await account(standing.url, 'anna4');
+    const boris = await account(standing.url, 'boris4');
+    const { actions, online } = await drawnEvent(standing.url, director, anna.id, boris.id);
+    // Called through one process (which makes the table and plays it), uncalled through the other.
+    const called = await call(standing.url, 'POST', actions, director, {
+      type: 'call',
+      match: online.id,
+      table: 'online',
+    });
+    const tableId = called.body.event.calls[online.id]?.tableId as string;
+    const uncalled = await call(second.url, 'POST', actions, director, { type: 'uncall', match: online.id });
+    expect(uncalled.status).toBe(200);
+    // Boris comes through the other process too: the owner refuses him the seat and closes the table.
+    const b = await client(second.url, boris.token, { reconnect: false });
+    expect(await b.join(tableId, 'player')).toMatchObject({
+      ok: false,
+      error: { code: 'table/not-found', field: '/tableId' },
+    });
+    // The store says so, through either process (the owner wrote it before it answered).
+    let status: string | null = null;
+    for (let tries = 0; tries < 50 && status !== 'finished'; tries++) {
+      const table = await api(second.url).table(tableId);
+      status = table.ok ? table.value.table.status : null;
+      if (status !== 'finished') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('finished');
+    b.close();
+    second.child.kill('SIGKILL');
   });
 });

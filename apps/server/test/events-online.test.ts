@@ -180,6 +180,53 @@ describe('a match of an event on an online table', () => {
     for (const p of players) p.close();
   });
 
+  it('a match taken off its online table before it started: the table seats nobody more and is closed; called again, it gets a new table', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await testServer({ httpLimits: null });
+    servers.push(server);
+    const director = (await guest(server.url, 'Director')).session.token;
+    const anna = await account(server.url, 'anna');
+    const boris = await account(server.url, 'boris');
+    const { actions, online } = await drawnEvent(server.url, director, anna.id, boris.id);
+    const first = await call(server.url, 'POST', actions, director, {
+      type: 'call',
+      match: online.id,
+      table: 'online',
+    });
+    const tableId = first.body.event.calls[online.id]?.tableId as string;
+    // Anna sits down; the director takes the match off the table before Boris comes. The table is
+    // closed at once (finished with no match): Anna, who sat at it, is told.
+    const a = await client(server.url, anna.token);
+    expect((await a.join(tableId, 'player')).ok).toBe(true);
+    const uncalled = await call(server.url, 'POST', actions, director, { type: 'uncall', match: online.id });
+    expect(uncalled.status).toBe(200);
+    await until(() => a.table?.status === 'finished', 5000, 'Anna to see the table closed');
+    // Boris, who comes later, is refused his seat with the reason.
+    const b = await client(server.url, boris.token);
+    expect(await b.join(tableId, 'player')).toMatchObject({
+      ok: false,
+      error: { code: 'table/not-found', field: '/tableId' },
+    });
+    const closed = await api(server.url).table(tableId);
+    if (!closed.ok) throw new Error(closed.error.message);
+    expect(closed.value.table.status).toBe('finished');
+    expect(closed.value.table.seq).toBe(0);
+    // Called again: a new table, at which both sit down and the match starts.
+    const second = await call(server.url, 'POST', actions, director, {
+      type: 'call',
+      match: online.id,
+      table: 'online',
+    });
+    const newTableId = second.body.event.calls[online.id]?.tableId as string;
+    expect(newTableId).not.toBe(tableId);
+    expect((await a.join(newTableId, 'player')).ok).toBe(true);
+    expect((await b.join(newTableId, 'player')).ok).toBe(true);
+    await until(() => a.lastState !== null && b.lastState !== null, 10_000, 'the match to start');
+    a.close();
+    b.close();
+  });
+
   it('a crash between the call and the table, or after the end and before the report, is repaired at start', {
     timeout: 120_000,
   }, async () => {

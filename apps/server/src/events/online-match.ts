@@ -26,14 +26,17 @@ import {
 import {
   MAX_EXTENSIONS_PER_FRAME,
   type MatchLive,
+  type OnlineError,
   type PlayerInfo,
   SHOT_CLOCK_MAX_SECONDS,
   SHOT_CLOCK_MIN_SECONDS,
+  type TableEvent,
   type TableOptions,
 } from '@pyramid/online';
 import { DEFAULT_TABLE_SIZE, resolveSettings } from '@pyramid/rules';
 import { newId } from '../auth.js';
 import { toAct } from '../room/intents.js';
+import { fail } from '../room/refusals.js';
 import type { StoredRoom } from '../room/types.js';
 import type { Store } from '../store/types.js';
 import { playerInfo, type Tables } from '../tables.js';
@@ -159,8 +162,8 @@ export class OnlineMatches {
 
   /**
    * A director takes a match off its table. A match being played online (its table started) is
-   * not: its players are at it, and its end is the match's result. A table not started yet is left
-   * waiting; it can report nothing once the match is no longer called to it.
+   * not: its players are at it, and its end is the match's result. A table not started yet is
+   * closed, and takes no more players (`seatable`).
    */
   async uncall(eventId: string, match: string, by: string): Promise<Result<StoredEvent, EventError> | null> {
     const { events, now } = this.deps;
@@ -177,7 +180,29 @@ export class OnlineMatches {
           message: `${match} is being played on online table ${tableId}: enter a result instead`,
         });
     }
-    return this.store(eventId, { type: 'uncall', by, at: now(), match });
+    const result = await this.store(eventId, { type: 'uncall', by, at: now(), match });
+    // Its table, not started, is closed at once where this process plays it; elsewhere its owner
+    // closes it when the next player comes (`seatable`). The uncall is stored either way.
+    if (result?.ok === true && tableId !== undefined)
+      await this.deps.tables.retire(tableId).catch((caught: unknown) => {
+        this.deps.log(`table ${tableId}: not closed after the uncall: ${(caught as Error).message}`);
+      });
+    return result;
+  }
+
+  /**
+   * Whether a player may take a seat at `tableId`, an event's table not started yet (room/seats.ts):
+   * only while the event still calls the match to it. An uncalled match's table is refused, and
+   * the room closes it; a match called again gets a new table.
+   */
+  async seatable(tableId: string, link: TableEvent): Promise<OnlineError | null> {
+    const stored = await this.deps.events.get(link.eventId);
+    if (stored?.event.calls[link.match]?.tableId === tableId) return null;
+    return fail(
+      'table/not-found',
+      'tableId',
+      `match ${link.match} of this event is no longer called to this table: ask the director`,
+    );
   }
 
   /** The two entries' accounts as players of this server, or why they cannot be seated. */

@@ -49,6 +49,19 @@ export function armRelease(room: RoomCore, seat: Seat): void {
   });
 }
 
+/**
+ * The director took the match of this event's table off it before it started (events/online-match.ts
+ * `uncall`): nobody will play it here, so it is closed as the sweep closes an abandoned table
+ * (finished with no match), and whoever sits at it is told. False when there is nothing to close.
+ */
+export async function closeUncalled(room: RoomCore): Promise<boolean> {
+  if (room.status !== 'waiting' || room.options.event === undefined || room.stale()) return false;
+  await room.update({ status: 'finished' });
+  room.status = 'finished';
+  room.presence();
+  return true;
+}
+
 /** A seat of a match not yet started is free again. */
 export async function giveBack(room: RoomCore, index: Player): Promise<void> {
   const seat = room.seats[index];
@@ -85,6 +98,14 @@ export async function join(
     await sendJoined(room, member, 'spectator', null);
     room.presence();
     return null;
+  }
+  if (room.options.event !== undefined && room.state === null) {
+    // An event's table not started (or closed before it started): only while its match is called to it.
+    const refused = (await room.deps.seatable?.(room.id, room.options.event)) ?? null;
+    if (refused !== null) {
+      await closeUncalled(room);
+      return refused;
+    }
   }
   let index = seatIndexOf(room.seats, member.player.id);
   if (index === null) {

@@ -6,9 +6,11 @@
 import type {
   LagInfo,
   LogEntry,
+  OnlineError,
   PlayerInfo,
   Role,
   SeatInfo,
+  TableEvent,
   TableOptions,
   TableStatus,
 } from '@pyramid/online';
@@ -50,6 +52,11 @@ export interface RoomDeps {
   readonly afterStored?: (room: StoredRoom) => void;
   /** Told when the match has started (both players seated, stored): the players' pages show it. */
   readonly afterStarted?: (room: StoredRoom) => void;
+  /**
+   * Asked before a player takes a seat at an event's table not started yet: null while the event
+   * still calls the match to this table, else the refusal (events/online-match.ts `seatable`).
+   */
+  readonly seatable?: (tableId: string, event: TableEvent) => Promise<OnlineError | null>;
 }
 
 /**
