@@ -7,7 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clusterServer, useCluster } from './cluster-support.js';
-import { account, call, drawnEvent, playMatch, sockets } from './events-online-support.js';
+import {
+  account,
+  call,
+  callOnline,
+  directedEvent,
+  drawnEvent,
+  playMatch,
+  sockets,
+} from './events-online-support.js';
 import { api, client, guest } from './support.js';
 
 const cluster = useCluster(1);
@@ -81,17 +89,9 @@ describe('an event’s online match in a cluster', () => {
     if (standing === undefined) throw new Error('one process expected');
     const { postgres, redis } = cluster.services;
     const second = await clusterServer(postgres.url, redis.url);
-    const director = (await guest(standing.url, 'Director')).session.token;
-    const anna = await account(standing.url, 'anna4');
-    const boris = await account(standing.url, 'boris4');
-    const { actions, online } = await drawnEvent(standing.url, director, anna.id, boris.id);
+    const { director, boris, actions, online } = await directedEvent(standing.url, '4');
     // Called through one process (which makes the table and plays it), uncalled through the other.
-    const called = await call(standing.url, 'POST', actions, director, {
-      type: 'call',
-      match: online.id,
-      table: 'online',
-    });
-    const tableId = called.body.event.calls[online.id]?.tableId as string;
+    const tableId = await callOnline(standing.url, actions, director, online.id);
     const uncalled = await call(second.url, 'POST', actions, director, { type: 'uncall', match: online.id });
     expect(uncalled.status).toBe(200);
     // Boris comes through the other process too: the owner refuses him the seat and closes the table.

@@ -3,7 +3,7 @@ import type { ClubEvent, MatchView } from '@pyramid/events';
 import { type OnlineClient, PROTOCOL_VERSION } from '@pyramid/online';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
-import { api, playOut, until } from './support.js';
+import { api, guest, playOut, until } from './support.js';
 
 /** Sockets the helpers opened (a test file terminates them after its tests). */
 export const sockets: WebSocket[] = [];
@@ -76,6 +76,21 @@ export async function drawnEvent(
   );
   if (online === undefined || byName === undefined) throw new Error('no ready matches');
   return { id, actions, online, byName };
+}
+
+/** A director (a guest), Anna and Boris (accounts named `anna`+suffix, `boris`+suffix) and their drawn event at `base`. */
+export async function directedEvent(base: string, suffix = '') {
+  const director = (await guest(base, 'Director')).session.token;
+  const anna = await account(base, `anna${suffix}`);
+  const boris = await account(base, `boris${suffix}`);
+  return { director, anna, boris, ...(await drawnEvent(base, director, anna.id, boris.id)) };
+}
+
+/** The director calls `match` to an online table through `base`: the table's id. */
+export async function callOnline(base: string, actions: string, director: string, match: string) {
+  const called = await call(base, 'POST', actions, director, { type: 'call', match, table: 'online' });
+  expect(called.status).toBe(200);
+  return called.body.event.calls[match]?.tableId as string;
 }
 
 /** Plays the match to its end, seat by seat, with the bots' shots (as the cluster tests do). */

@@ -11,7 +11,16 @@ import { reportPlayedMatch } from '../src/events/report.js';
 import { SqliteEventStore } from '../src/events/store.js';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
-import { account, call, drawnEvent, follower, playMatch, sockets } from './events-online-support.js';
+import {
+  account,
+  call,
+  callOnline,
+  directedEvent,
+  drawnEvent,
+  follower,
+  playMatch,
+  sockets,
+} from './events-online-support.js';
 import {
   api,
   client,
@@ -185,16 +194,8 @@ describe('a match of an event on an online table', () => {
   }, async () => {
     const server = await testServer({ httpLimits: null });
     servers.push(server);
-    const director = (await guest(server.url, 'Director')).session.token;
-    const anna = await account(server.url, 'anna');
-    const boris = await account(server.url, 'boris');
-    const { actions, online } = await drawnEvent(server.url, director, anna.id, boris.id);
-    const first = await call(server.url, 'POST', actions, director, {
-      type: 'call',
-      match: online.id,
-      table: 'online',
-    });
-    const tableId = first.body.event.calls[online.id]?.tableId as string;
+    const { director, anna, boris, actions, online } = await directedEvent(server.url);
+    const tableId = await callOnline(server.url, actions, director, online.id);
     // Anna sits down; the director takes the match off the table before Boris comes. The table is
     // closed at once (finished with no match): Anna, who sat at it, is told.
     const a = await client(server.url, anna.token);
@@ -213,12 +214,7 @@ describe('a match of an event on an online table', () => {
     expect(closed.value.table.status).toBe('finished');
     expect(closed.value.table.seq).toBe(0);
     // Called again: a new table, at which both sit down and the match starts.
-    const second = await call(server.url, 'POST', actions, director, {
-      type: 'call',
-      match: online.id,
-      table: 'online',
-    });
-    const newTableId = second.body.event.calls[online.id]?.tableId as string;
+    const newTableId = await callOnline(server.url, actions, director, online.id);
     expect(newTableId).not.toBe(tableId);
     expect((await a.join(newTableId, 'player')).ok).toBe(true);
     expect((await b.join(newTableId, 'player')).ok).toBe(true);
