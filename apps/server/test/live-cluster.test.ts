@@ -43,9 +43,13 @@ describe('live scoring on two server processes', () => {
     b.sync.on((e) => {
       if (e.type === 'superseded') superseded.b++;
     });
+    // Anna's phone opens first and takes the lease; only then Boris's, which watches. (Opened at
+    // once, their two processes race for the lease, and either may win it.)
     await a.connect();
+    await until(() => a.sync.status === 'writing', 10_000, 'the lease for the first phone');
     await b.connect();
-    await until(() => a.sync.status === 'writing' && b.sync.status === 'watching', 10_000, 'the lease');
+    await until(() => b.sync.status === 'watching', 10_000, 'the second phone to watch');
+    expect(a.sync.status).toBe('writing');
 
     const script = freeMatchActions();
     /** The next action of the match as this device knows it, marked with who scored it. */
