@@ -13,15 +13,12 @@ export function answerErrors(app: FastifyInstance, log: (message: string) => voi
   app.setErrorHandler((error: FastifyError | Refusal, request, reply) => {
     if (error instanceof Refusal) return reply.code(error.statusCode).send(error.body);
     const status = error.statusCode ?? 500;
-    // A database that does not answer (stopped, restarting, cut off): 503 and the refusal the
-    // WebSocket gets, with a hint to try again shortly; the fault is logged as any other.
-    const down = status >= 500 ? storeDown(error, 'changed') : null;
-    if (down !== null) {
-      log(`http ${request.method} ${request.routeOptions.url ?? '?'}: ${error.message}`);
-      return reply.code(503).header('retry-after', '1').send(down);
-    }
     if (status >= 500) {
       log(`http ${request.method} ${request.routeOptions.url ?? '?'}: ${error.message}`);
+      // A database that does not answer (stopped, restarting, cut off): 503 and the refusal the
+      // WebSocket gets, with a hint to try again shortly.
+      const down = storeDown(error, 'changed');
+      if (down !== null) return reply.code(503).header('retry-after', '1').send(down);
       return reply.code(500).send({ code: 'server/internal', field: '', message: 'a fault of the server' });
     }
     // The field is the whole request ('' as a JSON Pointer): its body's size or syntax, its time.

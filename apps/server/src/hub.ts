@@ -20,7 +20,7 @@ import type { Bus } from './bus/bus.js';
 import type { EventWatchers } from './events/watchers.js';
 import { Connection, DEFAULT_SOCKET_LIMITS, type RateLimit, type SocketLimits } from './hub/connection.js';
 import type { TableRouting } from './hub/routing.js';
-import { clientOf, OnceEach } from './limits.js';
+import { OnceEach } from './limits.js';
 import { isLiveMessage, type LiveScoring } from './live/scoring.js';
 import type { PlayerWatchers } from './players/watchers.js';
 import { storeDown } from './room/refusals.js';
@@ -52,8 +52,8 @@ export interface HubOptions {
   readonly playerWatchers?: PlayerWatchers | null;
   /** Socket limits (default DEFAULT_SOCKET_LIMITS). */
   readonly socketLimits?: Partial<SocketLimits>;
-  /** Who an upgrade comes from (client-address.ts; default: the socket's peer). */
-  readonly clientAddress?: (request: IncomingMessage) => string;
+  /** Who an upgrade comes from (client-address.ts: the socket's peer, or behind a proxy the client it names). */
+  readonly clientAddress: (request: IncomingMessage) => string;
 }
 
 const HEARTBEAT_MS = 30_000;
@@ -118,7 +118,7 @@ export class Hub {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    const client = this.options.clientAddress?.(request) ?? clientOf(request.socket.remoteAddress);
+    const client = this.options.clientAddress(request);
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, client));
   }
 

@@ -12,7 +12,6 @@ import { SqliteEventStore } from '../src/events/store.js';
 import type { RunningServer } from '../src/server.js';
 import { SqliteStore } from '../src/store/sqlite.js';
 import {
-  account,
   call,
   callOnline,
   directedEvent,
@@ -46,10 +45,7 @@ describe('a match of an event on an online table', () => {
   }, async () => {
     const server = await testServer({ httpLimits: null });
     servers.push(server);
-    const director = (await guest(server.url, 'Director')).session.token;
-    const anna = await account(server.url, 'anna');
-    const boris = await account(server.url, 'boris');
-    const { id, actions, online, byName } = await drawnEvent(server.url, director, anna.id, boris.id);
+    const { director, anna, boris, id, actions, online, byName } = await directedEvent(server.url);
 
     // An online table's clock keeps the bounds of every online table.
     const quick = await drawnEvent(server.url, director, anna.id, boris.id, {
@@ -228,10 +224,7 @@ describe('a match of an event on an online table', () => {
   }, async () => {
     const first = await testServer({ httpLimits: null });
     const dataDir = first.dataDir;
-    const director = (await guest(first.url, 'Director')).session.token;
-    const anna = await account(first.url, 'anna2');
-    const boris = await account(first.url, 'boris2');
-    const { id, online } = await drawnEvent(first.url, director, anna.id, boris.id);
+    const { anna, boris, id, online } = await directedEvent(first.url, '2');
     await first.close();
 
     // The call is stored, the process dies before it makes the table.

@@ -39,7 +39,8 @@ const animating = (page: Page): Promise<boolean> =>
   page.evaluate(() => (window as unknown as { __pyramid: { animating(): boolean } }).__pyramid.animating());
 
 /** Clicks a replay button and times its animation (ms, from the click until the balls stop). */
-async function timedReplay(page: Page, testid: string): Promise<{ ms: number; frames: number }> {
+/** Clicks `testid` (a replay button) and waits for the animation to start: when, and the frames drawn before. */
+async function startReplay(page: Page, testid: string): Promise<{ started: number; frames0: number }> {
   const frames0 = await frames(page);
   const started = Date.now();
   await page.click(`[data-testid="${testid}"]`);
@@ -48,6 +49,11 @@ async function timedReplay(page: Page, testid: string): Promise<{ ms: number; fr
     null,
     { polling: 10 },
   );
+  return { started, frames0 };
+}
+
+async function timedReplay(page: Page, testid: string): Promise<{ ms: number; frames: number }> {
+  const { started, frames0 } = await startReplay(page, testid);
   await settled(page, 110_000);
   return { ms: Date.now() - started, frames: (await frames(page)) - frames0 };
 }
@@ -113,14 +119,7 @@ describe('the replay of the last shot', () => {
     // clicks and the polling around each allowed for) it is still running, having drawn more frames
     // than the whole normal replay. Then Escape skips it to its end, as a player does. (Waiting for
     // the rest of it, another 2× the normal replay, would only keep the software renderer busy.)
-    const frames0 = await frames(page);
-    const started = Date.now();
-    await page.click('[data-testid="replay-slow"]');
-    await page.waitForFunction(
-      () => (window as unknown as { __pyramid: { animating(): boolean } }).__pyramid.animating(),
-      null,
-      { polling: 10 },
-    );
+    const { started, frames0 } = await startReplay(page, 'replay-slow');
     await page.waitForTimeout(Math.max(0, started + 2 * normal.ms - Date.now()));
     expect(await animating(page)).toBe(true);
     expect((await frames(page)) - frames0).toBeGreaterThan(normal.frames);
