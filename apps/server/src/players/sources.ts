@@ -60,14 +60,37 @@ export interface PlayerSourcesDeps {
   readonly log: (message: string) => void;
 }
 
+/** What a page's news of an online table is made from. */
+type SeenRoom = Pick<
+  StoredRoom,
+  'id' | 'options' | 'status' | 'updatedAt' | 'seats' | 'state' | 'seq' | 'lag'
+>;
+
 export class PlayerLiveSources {
   private readonly events = new Map<string, EventFacts | null>();
   private readonly liveSides = new Map<string, LiveSides | null>();
+  /** The news of each match still being made, in the order its actions were stored. */
+  private readonly making = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: PlayerSourcesDeps) {}
 
   private publish(news: PlayerLiveNews): void {
     this.deps.bus.publish(PLAYERS_LIVE_TOPIC, JSON.stringify(news));
+  }
+
+  /**
+   * Makes and publishes one match's news after the news of its earlier actions: making it may wait
+   * for a store (the event's name, the entries' accounts, read once), and news published out of
+   * order would lose the earlier one (the pages keep the highest seq).
+   */
+  private inOrder(key: string, make: () => Promise<void>, what: string): void {
+    const made = (this.making.get(key) ?? Promise.resolve())
+      .then(make)
+      .catch((caught: unknown) => this.deps.log(`${what}: players' pages: ${(caught as Error).message}`));
+    this.making.set(key, made);
+    void made.then(() => {
+      if (this.making.get(key) === made) this.making.delete(key);
+    });
   }
 
   private async eventFacts(eventId: string): Promise<EventFacts | null> {
@@ -81,12 +104,21 @@ export class PlayerLiveSources {
 
   /** A room's match started, or it stored an action (room.ts `afterStarted`, `afterStored`). */
   tableStored(room: StoredRoom): void {
-    void this.table(room).catch((caught: unknown) =>
-      this.deps.log(`table ${room.id}: players' pages: ${(caught as Error).message}`),
-    );
+    // What the room shows now, taken before any wait: the room is the live one, its next action changes it.
+    const seen: SeenRoom = {
+      id: room.id,
+      options: room.options,
+      status: room.status,
+      updatedAt: room.updatedAt,
+      seats: [room.seats[0], room.seats[1]],
+      state: room.state,
+      seq: room.seq,
+      lag: room.lag,
+    };
+    this.inOrder(`table:${room.id}`, () => this.table(seen), `table ${room.id}`);
   }
 
-  private async table(room: StoredRoom): Promise<void> {
+  private async table(room: SeenRoom): Promise<void> {
     const [s0, s1] = room.seats;
     if (s0 === null || s1 === null) return;
     const players: [PlayerLiveSide, PlayerLiveSide] = [
@@ -162,13 +194,14 @@ export class PlayerLiveSources {
 
   /** A scorer's entries were stored (after the event heard of the end, when it is one). */
   liveStored(row: LiveRow, live: MatchLive, finished: boolean): void {
-    void this.liveMatch(row, live, finished)
-      .then((news) => {
+    this.inOrder(
+      `live:${row.id}`,
+      async () => {
+        const news = await this.liveMatch(row, live, finished);
         if (news !== null) this.publish(news);
-      })
-      .catch((caught: unknown) =>
-        this.deps.log(`live ${row.id}: players' pages: ${(caught as Error).message}`),
-      );
+      },
+      `live ${row.id}`,
+    );
   }
 
   private async liveMatch(row: LiveRow, live: MatchLive, finished: boolean): Promise<PlayerLiveNews | null> {
